@@ -1,0 +1,63 @@
+import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { TIME_ZONE } from './constants.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export type TimeInput = Date | string | number | Dayjs;
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const DAYS_PER_WEEK = 7;
+
+// The API sends microseconds (`.000000Z`); not every browser's Date parser takes more than
+// three fraction digits, and milliseconds are all we display anyway.
+const EXTRA_FRACTION_DIGITS = /(\.\d{3})\d+/;
+
+const toInstant = (value: TimeInput): Dayjs => {
+  if (typeof value !== 'string') return dayjs(value);
+  // Strings without an offset are API times too, and the API speaks UTC.
+  return dayjs.utc(value.replace(EXTRA_FRACTION_DIGITS, '$1'));
+};
+
+const toSeoul = (value: TimeInput): Dayjs | undefined => {
+  const instant = toInstant(value);
+  return instant.isValid() ? instant.tz(TIME_ZONE) : undefined;
+};
+
+/** `2026.11.20` in Seoul; an empty string for an invalid time. */
+export const formatDate = (value: TimeInput): string =>
+  toSeoul(value)?.format('YYYY.MM.DD') ?? '';
+
+/** `2026.11.20 14:05` in Seoul; an empty string for an invalid time. */
+export const formatDateTime = (value: TimeInput): string =>
+  toSeoul(value)?.format('YYYY.MM.DD HH:mm') ?? '';
+
+export const relativeTime = (value: TimeInput, now: TimeInput = new Date()): string => {
+  const instant = toInstant(value);
+  if (!instant.isValid()) return '';
+  // A clock a little ahead of the server's must not print a future time.
+  const elapsed = toInstant(now).valueOf() - instant.valueOf();
+  if (elapsed < MINUTE_MS) return '방금 전';
+  if (elapsed < HOUR_MS) return `${Math.floor(elapsed / MINUTE_MS)}분 전`;
+  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}시간 전`;
+  return formatDate(instant);
+};
+
+// Counting Seoul calendar days keeps the answer the same whatever the hour of either end.
+const seoulDayNumber = (value: TimeInput): number => {
+  const seoul = toSeoul(value);
+  if (!seoul) return Number.NaN;
+  return dayjs.utc(seoul.format('YYYY-MM-DD')).valueOf() / DAY_MS;
+};
+
+/** Whole weeks needed to cover the span between two Seoul dates, rounded up; 0 when empty. */
+export const weeksBetween = (start: TimeInput, end: TimeInput): number => {
+  const days = seoulDayNumber(end) - seoulDayNumber(start);
+  if (!(days > 0)) return 0;
+  return Math.ceil(days / DAYS_PER_WEEK);
+};

@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { clientIp } from './http/client-ip.ts';
+import type { AppDeps, AppEnv } from './http/context.ts';
+import { csrfProtection } from './http/csrf.ts';
+import { HttpError, INTERNAL_ERROR_MESSAGE, notFound } from './http/errors.ts';
+import { prepareRequest } from './http/incoming.ts';
+import { sessionMiddleware } from './http/session.ts';
+import { csrfRoutes } from './modules/auth/csrf-routes.ts';
+import { bannerRoutes } from './modules/content/banner-routes.ts';
+import { createBannerReader } from './modules/content/banner-service.ts';
+import { frontErrorLogRoutes } from './modules/front-error-logs/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+z.config(z.locales.ko());
+
+/** CORS is answered only when the islands call the API on another host (PUBLIC_API_URL). */
+function corsOrigin(deps: AppDeps): string | null {
+  const { publicApiUrl, appUrl } = deps.config;
+  if (!publicApiUrl) return null;
+  const pages = new URL(appUrl).origin;
+  return new URL(publicApiUrl).origin === pages ? null : pages;
+}
+
+/** The Hono app: request id, logs, errors, sessions, request forgery, then the domains' routes. */
+export function createApp(deps: AppDeps) {
+  const { db, config, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const ip = clientIp(config, c.req.raw.headers, c.env.clientAddress);
+    const log = logger.child({ reqId: c.get('requestId') });
+    c.set('clientIp', ip);
+    c.set('log', log);
+    await next();
+    const status = c.res.status;
+    const entry = {
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      ip,
+      ...(c.error && status < 500 ? { reason: c.error.message } : {}),
+    };
+    if (status >= 500) log.error(entry, 'request failed');
+    else log.info(entry, 'request');
+  });
+
+  const origin = corsOrigin(deps);
+  if (origin) {
+    app.use(
+      cors({
+        origin,
+        credentials: true,
+        allowHeaders: ['Content-Type', 'Accept', 'X-Requested-With', 'X-XSRF-TOKEN'],
+        exposeHeaders: ['X-Request-Id', 'Retry-After'],
+        maxAge: 600,
+      }),
+    );
+  }
+
+  app.use(async (c, next) => {
+    if (c.env.prepared.problem) throw c.env.prepared.problem;
+    await next();
+  });
+  app.use(sessionMiddleware(db, config));
+  app.use(csrfProtection(config));
+
+  app.route('/', healthRoutes(db));
+  app.route('/', csrfRoutes(config));
+  app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
+  app.route('/', frontErrorLogRoutes(db));
+
+  app.notFound(() => {
+    throw notFound('요청하신 API를 찾을 수 없습니다.');
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(error.toBody(), error.status as ContentfulStatusCode);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: error.message || '요청을 처리할 수 없습니다.' }, error.status);
+    }
+    (c.get('log') ?? logger).error({ err: error }, 'unexpected error');
+    return c.json({ message: INTERNAL_ERROR_MESSAGE }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+export interface ApiHandler {
+  fetch(request: Request, clientAddress?: string): Promise<Response>;
+}
+
+/** The API as the server mounts it: the body is read and `_method` applied before routing. */
+export function createApi(deps: AppDeps): ApiHandler {
+  const app = createApp(deps);
+  return {
+    async fetch(request, clientAddress) {
+      const prepared = await prepareRequest(request, deps.config.bodyLimitBytes);
+      return app.fetch(prepared.request, { prepared, clientAddress });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { Env } from './env.ts';
+
+/** What the HTTP app needs to know, separate from `env` so a test can build an app with its own. */
+export interface AppConfig {
+  appUrl: string;
+  publicApiUrl: string | undefined;
+  isProduction: boolean;
+  appKey: string;
+  sessionCookie: string;
+  sessionLifetimeMinutes: number;
+  sessionRememberDays: number;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+}
+
+export function configFromEnv(env: Env): AppConfig {
+  return {
+    appUrl: env.APP_URL,
+    publicApiUrl: env.PUBLIC_API_URL,
+    isProduction: env.isProduction,
+    appKey: env.APP_KEY,
+    sessionCookie: env.SESSION_COOKIE,
+    sessionLifetimeMinutes: env.SESSION_LIFETIME_MINUTES,
+    sessionRememberDays: env.SESSION_REMEMBER_DAYS,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimitBytes: env.API_BODY_LIMIT_BYTES,
+  };
+}

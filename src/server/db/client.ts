@@ -1,0 +1,114 @@
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL's rows: both drivers answer `{ rows }`, which the shared Db type cannot express. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` on one connection (the pool's or the embedded one), for advisory locks. */
+  withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  statementTimeoutMs?: number;
+  poolMax?: number;
+  /** A PGlite data directory dump to start a memory:// database from (tests). */
+  loadDataDir?: Blob | File;
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+export function describeDatabaseUrl(url: string): string {
+  if (url.startsWith('postgres')) return url.replace(/\/\/[^@/]*@/, '//***@');
+  return url;
+}
+
+async function openPglite(url: string, options: OpenOptions): Promise<Database> {
+  const inMemory = url.startsWith('memory://');
+  const dataDir = inMemory ? undefined : resolve(url.slice('file://'.length));
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  // PGlite runs the statement on this thread, so Postgres cannot interrupt it (no timer signal
+  // reaches it mid-query); the setting is kept for parity with the server, where it does work.
+  if (options.statementTimeoutMs) await client.exec(`SET statement_timeout = ${options.statementTimeoutMs}`);
+  const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'pglite',
+    withConnection: (fn) => fn(db),
+    close() {
+      closing ??= (async () => {
+        try {
+          if (!inMemory) await client.exec('CHECKPOINT');
+          await client.close();
+        } finally {
+          unlock();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    application_name: 'ritual-community',
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
+  // An idle client that loses its connection must not take the process down.
+  pool.on('error', () => {});
+  const check = await pool.connect();
+  check.release();
+  const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'postgres',
+    async withConnection(fn) {
+      const connection = await pool.connect();
+      try {
+        return await fn(drizzlePg(connection, drizzleOptions) as unknown as Db);
+      } finally {
+        connection.release();
+      }
+    },
+    close() {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}
+
+/** The one factory: file:// and memory:// open PGlite, postgres:// opens a node-postgres pool. */
+export function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
+  if (url.startsWith('file://') || url.startsWith('memory://')) return openPglite(url, options);
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  throw new Error(`Unsupported DATABASE_URL ${describeDatabaseUrl(url)}: use file://, memory:// or postgres://`);
+}

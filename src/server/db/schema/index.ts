@@ -1,0 +1,5 @@
+export * from './banners.ts';
+export * from './front-error-logs.ts';
+export * from './rate-limits.ts';
+export * from './sessions.ts';
+export * from './users.ts';

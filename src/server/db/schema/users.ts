@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps, timestamptz } from './columns.ts';
+
+export const userRoles = ['member', 'staff', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    // Null for members who only ever signed in with a social account.
+    passwordHash: text('password_hash'),
+    nickname: text('nickname').notNull(),
+    username: text('username').notNull(),
+    profileImage: text('profile_image'),
+    introduction: text('introduction'),
+    role: text('role', { enum: userRoles }).notNull().default('member'),
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    agreedTermsAt: timestamptz('agreed_terms_at'),
+    agreedPrivacyAt: timestamptz('agreed_privacy_at'),
+    agreedMarketingAt: timestamptz('agreed_marketing_at'),
+    countryCode: text('country_code'),
+    phone: text('phone'),
+    phoneVerifiedAt: timestamptz('phone_verified_at'),
+    inviteCode: text('invite_code'),
+    deletedAt: timestamptz('deleted_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_invite_code_unique').on(t.inviteCode),
+    index('users_nickname_idx').on(t.nickname),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { queryRows } from '../client.ts';
+import { seedBanners } from './banners.ts';
+import { seedDemoMembers } from './members.ts';
+
+export class DemoSeedRefused extends Error {
+  constructor() {
+    super('Refusing to seed demo members in production (NODE_ENV=production).');
+    this.name = 'DemoSeedRefused';
+  }
+}
+
+/** Empty means no member and no content yet: the state right after the first migration. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ empty: boolean }>(
+    db,
+    sql`select not exists (select 1 from users) and not exists (select 1 from banners) as empty`,
+  );
+  return row?.empty ?? false;
+}
+
+/** The demo data of API-CONVENTIONS.md, in one transaction: all of it or none. */
+export async function seedDemoData(db: Db, options: { production: boolean }): Promise<void> {
+  if (options.production) throw new DemoSeedRefused();
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await seedDemoMembers(txDb);
+    await seedBanners(txDb);
+  });
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The one module that reads process.env. Everything else imports `env` from here,
+ * so a bad value is caught once, at start, with the variable's name in the message.
+ */
+
+const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off', ''] });
+const port = z.coerce.number().int().min(1).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+
+const databaseUrl = z
+  .string()
+  .regex(/^(file:\/\/.+|memory:\/\/.*|postgres(ql)?:\/\/.+)$/, 'must start with file://, memory:// or postgres://');
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    APP_URL: z.url().default('http://localhost:4321'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: port.default(4321),
+    PUBLIC_API_URL: z.url().optional(),
+    DATABASE_URL: databaseUrl.optional(),
+    DB_POOL_MAX: positiveInt.default(10),
+    DB_STATEMENT_TIMEOUT_MS: positiveInt.default(5000),
+    MIGRATIONS_DIR: z.string().min(1).default('drizzle'),
+    SEED_ON_START: bool.default(true),
+    APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_COOKIE: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+      .default('session'),
+    SESSION_LIFETIME_MINUTES: positiveInt.default(120),
+    SESSION_REMEMBER_DAYS: positiveInt.default(30),
+    TRUST_PROXY: bool.default(false),
+    API_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TEST_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+$/, 'must start with postgres://')
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.NODE_ENV !== 'production') return;
+    if (!value.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
+    }
+    if (!value.APP_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'is required in production' });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    isProduction: value.NODE_ENV === 'production',
+    DATABASE_URL: value.DATABASE_URL ?? 'file://.data/db',
+    // Outside production a key made at start is enough: sessions live in the database,
+    // and a request-forgery token signed with an old key is simply refused and fetched again.
+    APP_KEY: value.APP_KEY ?? randomBytes(32).toString('hex'),
+  }));
+
+export type Env = z.output<typeof schema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable in .env means "not set", as it does for most tools.
+  const defined = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(defined);
+  if (result.success) return result.data;
+  throw new EnvError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+  );
+}
+
+function loadEnv(): Env {
+  // Variables already in the environment win over the file, as with `node --env-file`.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+export const env: Env = loadEnv();
+
+/** The environment to hand to a child process (tests and scripts start servers). */
+export function childProcessEnv(overrides: Record<string, string>): Record<string, string> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return { ...inherited, ...overrides };
+}

@@ -1,0 +1,63 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { User } from '../db/schema/index.ts';
+import type { Logger } from '../logger.ts';
+import type { BannerReader } from '../modules/content/banner-service.ts';
+import type { LoadedSession } from '../modules/sessions/service.ts';
+import { validationError } from './errors.ts';
+import type { IncomingBody, PreparedRequest } from './incoming.ts';
+
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  logger: Logger;
+  /** Shared with the pages; each app makes its own when none is given (tests). */
+  currentBanner?: BannerReader;
+}
+
+export interface AppEnv {
+  Bindings: {
+    prepared: PreparedRequest;
+    /** The TCP peer's address, as the HTTP server saw it. */
+    clientAddress: string | undefined;
+  };
+  Variables: {
+    requestId: string;
+    log: Logger;
+    clientIp: string;
+    session: LoadedSession | null;
+    user: User | null;
+  };
+}
+
+export type AppContext = Context<AppEnv>;
+
+export const bodyOf = (c: AppContext): IncomingBody => c.env.prepared.body;
+
+/** zod issues as Laravel's errors map: `{"field": ["message", ...]}`. */
+export function toErrorMap(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(toErrorMap(result.error));
+  return result.data;
+}
+
+export const validateBody = <T extends z.ZodType>(c: AppContext, schema: T): z.output<T> =>
+  parseWith(schema, { ...bodyOf(c).fields, ...bodyOf(c).files });
+
+export const validateQuery = <T extends z.ZodType>(c: AppContext, schema: T): z.output<T> =>
+  parseWith(schema, c.req.query());
+
+export function currentUser(c: AppContext): User | null {
+  return c.get('user');
+}

@@ -1,0 +1,140 @@
+import { HttpError, payloadTooLarge, validationError } from './errors.ts';
+
+export type Fields = Record<string, unknown>;
+
+/** A request body read once, at the edge, before routing. */
+export interface IncomingBody {
+  kind: 'none' | 'json' | 'form' | 'multipart';
+  fields: Fields;
+  files: Record<string, File[]>;
+  bytes: number;
+}
+
+export interface PreparedRequest {
+  /** The request to route: its method is the `_method` override when there is one. */
+  request: Request;
+  body: IncomingBody;
+  /** Why the body cannot be used; the app answers it after logging, with the request id. */
+  problem: HttpError | null;
+}
+
+const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
+const EMPTY: IncomingBody = { kind: 'none', fields: {}, files: {}, bytes: 0 };
+
+class BodyTooLarge extends Error {}
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > limit) throw new BodyTooLarge();
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** `images[]` collects into `images`; a repeated plain name keeps its last value, as PHP does. */
+function collect(entries: Iterable<[string, FormDataEntryValue]>): Pick<IncomingBody, 'fields' | 'files'> {
+  const fields: Fields = {};
+  const files: Record<string, File[]> = {};
+  for (const [rawName, value] of entries) {
+    const isList = rawName.endsWith('[]');
+    const name = isList ? rawName.slice(0, -2) : rawName;
+    if (typeof value !== 'string') {
+      if (value.size === 0 && value.name === '') continue;
+      files[name] = isList ? [...(files[name] ?? []), value] : [value];
+      continue;
+    }
+    if (isList) {
+      const previous = fields[name];
+      fields[name] = Array.isArray(previous) ? [...previous, value] : [value];
+    } else {
+      fields[name] = value;
+    }
+  }
+  return { fields, files };
+}
+
+const malformed = (message: string) => validationError({ body: [message] });
+
+async function parse(contentType: string, raw: Uint8Array<ArrayBuffer>): Promise<IncomingBody> {
+  const bytes = raw.byteLength;
+  if (bytes === 0 && !contentType.startsWith('multipart/')) return { ...EMPTY, bytes };
+  if (/^application\/([\w.+-]+\+)?json\b/.test(contentType)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
+    } catch {
+      throw malformed('요청 본문이 올바른 JSON 형식이 아닙니다.');
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw malformed('요청 본문은 JSON 객체여야 합니다.');
+    }
+    return { kind: 'json', fields: value as Fields, files: {}, bytes };
+  }
+  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+    const text = new TextDecoder().decode(raw);
+    return { kind: 'form', ...collect(new URLSearchParams(text)), bytes };
+  }
+  if (contentType.startsWith('multipart/form-data')) {
+    let form: FormData;
+    try {
+      form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+    } catch {
+      throw malformed('multipart 요청 본문을 해석할 수 없습니다.');
+    }
+    return { kind: 'multipart', ...collect(form.entries()), bytes };
+  }
+  throw malformed('지원하지 않는 요청 형식입니다. JSON, urlencoded 또는 multipart로 보내 주세요.');
+}
+
+function overrideMethod(method: string, body: IncomingBody): string {
+  const requested = body.fields['_method'];
+  if (method !== 'POST' || requested === undefined) return method;
+  delete body.fields['_method'];
+  const wanted = typeof requested === 'string' ? requested.toUpperCase() : '';
+  if (wanted === 'POST') return method;
+  if (!OVERRIDABLE.has(wanted)) {
+    throw validationError({ _method: ['_method는 PUT, PATCH, DELETE 중 하나여야 합니다.'] });
+  }
+  return wanted;
+}
+
+/**
+ * Reads the body within the size limit, parses JSON, urlencoded and multipart alike, and applies
+ * the `_method` override. The router picks a route from the method before any middleware runs,
+ * so the override has to happen here, before the request reaches the app.
+ */
+export async function prepareRequest(request: Request, limitBytes: number): Promise<PreparedRequest> {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
+    return { request, body: EMPTY, problem: null };
+  }
+  let body: IncomingBody = EMPTY;
+  try {
+    const raw = await readLimited(request, limitBytes);
+    body = await parse((request.headers.get('content-type') ?? '').toLowerCase(), raw);
+    const method = overrideMethod(request.method, body);
+    const routed = method === request.method ? request : new Request(request.url, { method, headers: request.headers });
+    return { request: routed, body, problem: null };
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return { request, body: EMPTY, problem: payloadTooLarge(limitBytes) };
+    if (error instanceof HttpError) return { request, body, problem: error };
+    throw error;
+  }
+}

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import type { User } from '../../db/schema/index.ts';
+
+export interface SessionPolicy {
+  lifetimeMinutes: number;
+  rememberDays: number;
+}
+
+export interface LoadedSession {
+  id: string;
+  userId: number | null;
+  remember: boolean;
+  data: Record<string, unknown>;
+  expiresAt: Date;
+}
+
+export interface SessionWithUser {
+  session: LoadedSession;
+  user: User | null;
+}
+
+// A sliding session is pushed forward at most this often, so a busy member costs no write per request.
+const TOUCH_EVERY_MS = 60_000;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+const newToken = (): string => randomBytes(32).toString('base64url');
+
+function expiryFor(remember: boolean, policy: SessionPolicy, now: Date): Date {
+  const ms = remember ? policy.rememberDays * 86_400_000 : policy.lifetimeMinutes * 60_000;
+  return new Date(now.getTime() + ms);
+}
+
+export interface NewSession {
+  userId: number | null;
+  remember?: boolean;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/** Creates a session and returns the cookie's token (only its hash is stored). */
+export async function createSession(
+  db: Db,
+  input: NewSession,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<{ token: string; session: LoadedSession }> {
+  const token = newToken();
+  const remember = input.remember ?? false;
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      id: hashToken(token),
+      userId: input.userId,
+      remember,
+      data: input.data ?? {},
+      ipAddress: input.ipAddress ?? null,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+      lastActivityAt: now,
+      expiresAt: expiryFor(remember, policy, now),
+    })
+    .returning();
+  if (!row) throw new Error('session insert returned no row');
+  return { token, session: { id: row.id, userId: row.userId, remember, data: row.data, expiresAt: row.expiresAt } };
+}
+
+/** The session behind a cookie token, with its member; null when unknown or expired. */
+export async function loadSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<SessionWithUser | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  const { session } = row;
+  if (now.getTime() - session.lastActivityAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastActivityAt: now, expiresAt: expiryFor(session.remember, policy, now) })
+      .where(eq(sessions.id, session.id));
+  }
+  const user = row.user && !row.user.deletedAt ? row.user : null;
+  return {
+    session: {
+      id: session.id,
+      userId: user ? session.userId : null,
+      remember: session.remember,
+      data: session.data,
+      expiresAt: session.expiresAt,
+    },
+    user,
+  };
+}
+
+/**
+ * Replaces a session by a new one for `userId` (sign-in): the old token stops working at once,
+ * so a token planted before sign-in (session fixation) is worth nothing after it.
+ */
+export async function rotateSession(
+  db: Db,
+  previousId: string | null,
+  input: NewSession,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<{ token: string; session: LoadedSession }> {
+  return db.transaction(async (tx) => {
+    if (previousId) await tx.delete(sessions).where(eq(sessions.id, previousId));
+    return createSession(tx as unknown as Db, input, policy, now);
+  });
+}
+
+export async function destroySession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function pruneExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+export async function countSessions(db: Db): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(sessions);
+  return row?.count ?? 0;
+}

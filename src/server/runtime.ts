@@ -1,0 +1,109 @@
+import { resolve } from 'node:path';
+import { createApi } from './app.ts';
+import type { ApiHandler } from './app.ts';
+import { configFromEnv } from './config.ts';
+import type { AppConfig } from './config.ts';
+import { describeDatabaseUrl, openDatabase } from './db/client.ts';
+import type { Database } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { isDatabaseEmpty, seedDemoData } from './db/seed/index.ts';
+import { createBannerReader } from './modules/content/banner-service.ts';
+import type { BannerReader } from './modules/content/banner-service.ts';
+import { env } from './env.ts';
+import { createLogger } from './logger.ts';
+import type { Logger } from './logger.ts';
+
+export interface Runtime {
+  database: Database;
+  api: ApiHandler;
+  currentBanner: BannerReader;
+  config: AppConfig;
+  logger: Logger;
+  /** Wraps one request, so that shutdown waits for the requests already running. */
+  track<T>(work: () => Promise<T>): Promise<T>;
+  readonly draining: boolean;
+}
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+async function boot(): Promise<Runtime> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const config = configFromEnv(env);
+  let database: Database;
+  try {
+    database = await openDatabase(env.DATABASE_URL, {
+      statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+      poolMax: env.DB_POOL_MAX,
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(error.message);
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  await migrateDatabase(database, resolve(env.MIGRATIONS_DIR));
+  if (env.SEED_ON_START && !env.isProduction && (await isDatabaseEmpty(database.db))) {
+    await seedDemoData(database.db, { production: env.isProduction });
+    logger.info('seeded the demo data into the empty database');
+  }
+  logger.info({ database: describeDatabaseUrl(env.DATABASE_URL) }, 'database ready');
+
+  const currentBanner = createBannerReader(database.db);
+  let inFlight = 0;
+  let draining = false;
+  let drained: (() => void) | undefined;
+  const runtime: Runtime = {
+    database,
+    config,
+    logger,
+    currentBanner,
+    api: createApi({ db: database.db, config, logger, currentBanner }),
+    get draining() {
+      return draining;
+    },
+    async track(work) {
+      inFlight += 1;
+      try {
+        return await work();
+      } finally {
+        inFlight -= 1;
+        if (draining && inFlight === 0) drained?.();
+      }
+    },
+  };
+
+  const shutdown = async (signal: string) => {
+    if (draining) return;
+    draining = true;
+    logger.info({ signal, inFlight }, 'shutting down: finishing the requests under way');
+    if (inFlight > 0) {
+      await new Promise<void>((done) => {
+        drained = done;
+        setTimeout(done, DRAIN_TIMEOUT_MS).unref();
+      });
+    }
+    try {
+      await database.close();
+      logger.info('database closed cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'database did not close cleanly');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  return runtime;
+}
+
+// Kept on globalThis so that the dev server's module reloads reuse the one open database.
+const KEY = Symbol.for('ritual-community.runtime');
+const holder = globalThis as typeof globalThis & { [KEY]?: Promise<Runtime> };
+
+export function getRuntime(): Promise<Runtime> {
+  holder[KEY] ??= boot();
+  return holder[KEY];
+}

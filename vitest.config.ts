@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { env } from './src/server/env.ts';
+
+const api = (name: string, dbKind: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    globalSetup: ['tests/helpers/api-global-setup.ts'],
+    provide: { dbKind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      api('api', 'pglite'),
+      ...(env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+      {
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
