@@ -16,7 +16,8 @@ const api = (name: string, dbKind: 'pglite' | 'postgres'): TestProjectInlineConf
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      // A zone far from Seoul, so that code using the machine's zone fails its tests.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'America/Los_Angeles' } } },
       api('api', 'pglite'),
       ...(env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
       {

@@ -1,5 +1,9 @@
-declare namespace App {
-  interface Locals {
-    user: import('./server/db/schema/index.ts').User | null;
+import type { User } from './server/db/schema/index.ts';
+
+declare global {
+  namespace App {
+    interface Locals {
+      user: User | null;
+    }
   }
 }

@@ -45,9 +45,8 @@ export const toApiError = (failure: unknown): ApiError => {
   if (isApiError(failure)) return failure;
   const { status, data, message } = (isRecord(failure) ? failure : {}) as FailedFetch;
   const body = isRecord(data) ? data : {};
-  const text =
-    typeof body['message'] === 'string' ? body['message'] : (message ?? String(failure));
-  return new ApiError(status ?? NETWORK_ERROR_STATUS, text, data, readErrors(body['errors']));
+  const text = typeof body.message === 'string' ? body.message : (message ?? String(failure));
+  return new ApiError(status ?? NETWORK_ERROR_STATUS, text, data, readErrors(body.errors));
 };
 
 /** Every message of a 422 errors map, in field order, ready to be listed to the user. */

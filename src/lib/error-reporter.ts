@@ -25,10 +25,13 @@ interface ErrorLike {
 
 const asText = (value: unknown): string => {
   if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return String(value);
+  const fallback = Object.prototype.toString.call(value);
   try {
-    return JSON.stringify(value) ?? String(value);
+    // `||`: a `toJSON` may answer undefined whatever the type says.
+    return JSON.stringify(value) || fallback;
   } catch {
-    return String(value);
+    return fallback;
   }
 };
 
@@ -47,6 +50,8 @@ const describe = (event: Event): { message: string; stack: string } => {
   }
   return { message: asText(cause), stack: '' };
 };
+
+const ignore = (): void => undefined;
 
 const pageUrl = (): string => (typeof location === 'undefined' ? '' : location.href);
 
@@ -73,7 +78,7 @@ export const installErrorReporter = ({
       if (seen.has(fingerprint)) return;
       seen.add(fingerprint);
       // A failing report must never raise a new error, which would be reported in turn.
-      void send(log);
+      Promise.resolve(send(log)).catch(ignore);
     } catch {
       // Reporting is best effort.
     }

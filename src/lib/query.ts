@@ -35,7 +35,7 @@ const defaultFocusTarget = (): EventTarget | undefined =>
 const documentIsVisible = (): boolean =>
   typeof document === 'undefined' || document.visibilityState !== 'hidden';
 
-const noop = (): void => {};
+const noop = (): void => undefined;
 
 export const createQueryContext = (get: QueryGet, options: QueryContextOptions = {}) => {
   const { focusTarget = defaultFocusTarget(), isVisible = documentIsVisible } = options;

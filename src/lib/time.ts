@@ -30,8 +30,7 @@ const toSeoul = (value: TimeInput): Dayjs | undefined => {
 };
 
 /** `2026.11.20` in Seoul; an empty string for an invalid time. */
-export const formatDate = (value: TimeInput): string =>
-  toSeoul(value)?.format('YYYY.MM.DD') ?? '';
+export const formatDate = (value: TimeInput): string => toSeoul(value)?.format('YYYY.MM.DD') ?? '';
 
 /** `2026.11.20 14:05` in Seoul; an empty string for an invalid time. */
 export const formatDateTime = (value: TimeInput): string =>

@@ -103,12 +103,13 @@ export interface ApiHandler {
 }
 
 /** The API as the server mounts it: the body is read and `_method` applied before routing. */
-export function createApi(deps: AppDeps): ApiHandler {
-  const app = createApp(deps);
+export function mountApi(app: App, bodyLimitBytes: number): ApiHandler {
   return {
     async fetch(request, clientAddress) {
-      const prepared = await prepareRequest(request, deps.config.bodyLimitBytes);
+      const prepared = await prepareRequest(request, bodyLimitBytes);
       return app.fetch(prepared.request, { prepared, clientAddress });
     },
   };
 }
+
+export const createApi = (deps: AppDeps): ApiHandler => mountApi(createApp(deps), deps.config.bodyLimitBytes);

@@ -48,8 +48,11 @@ const readBody = async (request: IncomingMessage): Promise<Buffer> => {
 
 const parseFields = async (contentType: string, raw: Buffer): Promise<Record<string, unknown>> => {
   if (raw.length === 0) return {};
-  if (contentType.startsWith('application/json')) return JSON.parse(raw.toString()) as Record<string, unknown>;
-  const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+  if (contentType.startsWith('application/json'))
+    return JSON.parse(raw.toString()) as Record<string, unknown>;
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { 'content-type': contentType },
+  }).formData();
   const fields: Record<string, unknown> = {};
   for (const [name, value] of form) {
     const previous = fields[name];
@@ -106,7 +109,9 @@ const handle = async (request: IncomingMessage, response: ServerResponse): Promi
     return;
   }
   const status = /^\/status\/(\d{3})$/.exec(path)?.[1];
-  const [code, body] = FIXED[path] ?? (status ? [Number(status), { message: `status ${status}` }] : [404, { message: 'Not Found.' }]);
+  const [code, body] =
+    FIXED[path] ??
+    (status ? [Number(status), { message: `status ${status}` }] : [404, { message: 'Not Found.' }]);
   json(response, code, body);
 };
 
@@ -182,7 +187,7 @@ describe('every request', () => {
     const echo = await client.get<Echo>('/echo');
     expect(echo.method).toBe('GET');
     expect(echo.headers['x-requested-with']).toBe('XMLHttpRequest');
-    expect(echo.headers['accept']).toBe('application/json');
+    expect(echo.headers.accept).toBe('application/json');
     expect(requests[0]?.credentials).toBe('include');
   });
 

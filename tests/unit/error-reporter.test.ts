@@ -36,7 +36,12 @@ describe('installErrorReporter', () => {
     const error = failure('boom');
     target.dispatchEvent(errorEvent({ error, message: 'Uncaught Error: boom' }));
     expect(sent).toEqual([
-      { message: 'boom', stack: error.stack, url: expect.any(String), user_agent: navigator.userAgent },
+      {
+        message: 'boom',
+        stack: error.stack,
+        url: expect.any(String) as string,
+        user_agent: navigator.userAgent,
+      },
     ]);
   });
 
@@ -90,7 +95,9 @@ describe('installErrorReporter', () => {
       const throwing = install(() => {
         throw new Error('offline');
       });
-      expect(() => throwing.target.dispatchEvent(errorEvent({ error: failure('a') }))).not.toThrow();
+      expect(() =>
+        throwing.target.dispatchEvent(errorEvent({ error: failure('a') })),
+      ).not.toThrow();
       const rejecting = install(() => Promise.reject(new Error('offline')));
       rejecting.target.dispatchEvent(errorEvent({ error: failure('b') }));
       await new Promise((resolve) => setTimeout(resolve, 10));

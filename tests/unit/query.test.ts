@@ -26,6 +26,8 @@ const setup = (answer: QueryGet = (url) => Promise.resolve({ url })): Setup => {
   return { get, focus, visible, context };
 };
 
+const noop = (): void => undefined;
+
 const flush = (ms = 0): Promise<void> => vi.advanceTimersByTimeAsync(ms).then(() => undefined);
 
 beforeEach(() => {
@@ -55,7 +57,7 @@ describe('fetcher', () => {
       '?ritualSessionId=',
       7,
     ]);
-    const off = $ritual.listen(() => {});
+    const off = $ritual.listen(noop);
     await flush();
     expect(get).toHaveBeenCalledWith('/api/rituals/5?ritualSessionId=7');
     expect($ritual.get().data).toEqual({ url: '/api/rituals/5?ritualSessionId=7' });
@@ -67,21 +69,21 @@ describe('deduplication', () => {
   it('asks once for the same key within 2 s, and again after', async () => {
     const { get, context } = setup();
     const [createFetcherStore] = context;
-    const offA = createFetcherStore('/api/badges').listen(() => {});
-    const offB = createFetcherStore('/api/badges').listen(() => {});
+    const offA = createFetcherStore('/api/badges').listen(noop);
+    const offB = createFetcherStore('/api/badges').listen(noop);
     await flush();
     expect(get).toHaveBeenCalledTimes(1);
 
     await flush(DEDUPE_MS - 10);
-    const offC = createFetcherStore('/api/badges').listen(() => {});
+    const offC = createFetcherStore('/api/badges').listen(noop);
     await flush();
     expect(get).toHaveBeenCalledTimes(1);
 
     await flush(10);
-    const offD = createFetcherStore('/api/badges').listen(() => {});
+    const offD = createFetcherStore('/api/badges').listen(noop);
     await flush();
     expect(get).toHaveBeenCalledTimes(2);
-    [offA, offB, offC, offD].forEach((off) => off());
+    for (const off of [offA, offB, offC, offD]) off();
   });
 });
 
@@ -89,7 +91,7 @@ describe('focus revalidation', () => {
   it('revalidates on focus at most once every 5 s', async () => {
     const { get, focus, context } = setup();
     const [createFetcherStore] = context;
-    const off = createFetcherStore('/api/me').listen(() => {});
+    const off = createFetcherStore('/api/me').listen(noop);
     await flush(DEDUPE_MS);
     expect(get).toHaveBeenCalledTimes(1);
 
@@ -113,7 +115,7 @@ describe('focus revalidation', () => {
   it('does not refetch data younger than the dedupe time on focus', async () => {
     const { get, focus, context } = setup();
     const [createFetcherStore] = context;
-    const off = createFetcherStore('/api/me').listen(() => {});
+    const off = createFetcherStore('/api/me').listen(noop);
     await flush(DEDUPE_MS - 500);
     focus.dispatchEvent(new Event('focus'));
     await flush();
@@ -124,7 +126,7 @@ describe('focus revalidation', () => {
   it('ignores a hidden page', async () => {
     const { get, focus, visible, context } = setup();
     const [createFetcherStore] = context;
-    const off = createFetcherStore('/api/me').listen(() => {});
+    const off = createFetcherStore('/api/me').listen(noop);
     await flush(DEDUPE_MS);
     visible.value = false;
     focus.dispatchEvent(new Event('visibilitychange'));
@@ -137,7 +139,7 @@ describe('focus revalidation', () => {
     const { get, focus, context } = setup();
     const [createFetcherStore] = context;
     const off = createFetcherStore('/api/cart-items/count', { revalidateOnFocus: false }).listen(
-      () => {},
+      noop,
     );
     await flush(DEDUPE_MS);
     focus.dispatchEvent(new Event('focus'));
@@ -149,7 +151,7 @@ describe('focus revalidation', () => {
   it('leaves out stores nobody listens to any more', async () => {
     const { get, focus, context } = setup();
     const [createFetcherStore] = context;
-    const off = createFetcherStore('/api/me').listen(() => {});
+    const off = createFetcherStore('/api/me').listen(noop);
     await flush();
     off();
     // nanostores unmounts a store one second after its last listener leaves.
@@ -171,7 +173,7 @@ describe('error retry', () => {
     });
     const [createFetcherStore] = context;
     const $store = createFetcherStore('/api/notices');
-    const off = $store.listen(() => {});
+    const off = $store.listen(noop);
     await flush();
     expect($store.get().error).toBeInstanceOf(ApiError);
 
@@ -186,7 +188,7 @@ describe('error retry', () => {
   it('does not try again a request the server refused for good', async () => {
     const { get, context } = setup(() => Promise.reject(new ApiError(404, 'Not Found.')));
     const [createFetcherStore] = context;
-    const off = createFetcherStore('/api/notices/9').listen(() => {});
+    const off = createFetcherStore('/api/notices/9').listen(noop);
     await flush(ERROR_RETRY_MS * 10);
     expect(get).toHaveBeenCalledTimes(1);
     off();
@@ -214,7 +216,7 @@ describe('mutator store', () => {
   it('runs the mutation and revalidates the keys it names', async () => {
     const { get, context } = setup();
     const [createFetcherStore, createMutatorStore] = context;
-    const off = createFetcherStore('/api/cart-items').listen(() => {});
+    const off = createFetcherStore('/api/cart-items').listen(noop);
     await flush();
     const $add = createMutatorStore<number, string>(({ data, revalidate }) => {
       revalidate('/api/cart-items');

@@ -21,6 +21,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` on one connection (the pool's or the embedded one), for advisory locks. */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** PGlite only: the data directory as a tarball, to start other databases from (tests). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
     db,
     kind: 'pglite',
     withConnection: (fn) => fn(db),
+    dump: () => client.dumpDataDir('none'),
     close() {
       closing ??= (async () => {
         try {

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/test-app.ts';
+import { createTestDatabase } from '../helpers/test-db.ts';
+import type { TestDatabase } from '../helpers/test-db.ts';
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(() => testDb.drop());
+
+describe('the API core', () => {
+  it('answers /healthz after checking the database', async () => {
+    const res = await createTestApp(testDb.database.db).client().get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('puts a request id on every response, and keeps a sane one sent by a proxy', async () => {
+    const client = createTestApp(testDb.database.db).client();
+    const fresh = await client.get('/api/nowhere');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const forwarded = await client.get('/healthz', { 'X-Request-Id': 'lb-1234' });
+    expect(forwarded.headers.get('x-request-id')).toBe('lb-1234');
+  });
+
+  it('logs every request with its request id', async () => {
+    const { client, logs } = createTestApp(testDb.database.db);
+    const res = await client().get('/api/banners/current?type=header_text_banner');
+    const line = logs.find((l) => l.reqId === res.headers.get('x-request-id'));
+    expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/banners/current', status: 200 });
+  });
+
+  it('answers an unknown /api path with 404 JSON, whatever the method', async () => {
+    const client = createTestApp(testDb.database.db).client();
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await client.request(method, '/api/does-not-exist');
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(res.body).toEqual({ message: '요청하신 API를 찾을 수 없습니다.' });
+    }
+  });
+
+  it('hides the cause of a 500 from the client and logs it with the request id', async () => {
+    const { client, logs } = createTestApp(testDb.database.db, {}, (app) => {
+      app.get('/api/explode', () => {
+        throw new Error('secret detail at /srv/app/service.ts:42');
+      });
+    });
+    const res = await client().get('/api/explode');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.' });
+    expect(res.text).not.toContain('secret');
+    expect(res.text).not.toContain('service.ts');
+    const logged = logs.find((l) => l.msg === 'unexpected error');
+    expect(logged?.reqId).toBe(res.headers.get('x-request-id'));
+    expect(JSON.stringify(logged)).toContain('secret detail');
+  });
+
+  it('answers 500 without a stack when the database is gone, and /healthz says 503', async () => {
+    const lost = await createTestDatabase();
+    const { client } = createTestApp(lost.database.db);
+    await lost.drop();
+    const banner = await client().get('/api/banners/current?type=header_text_banner');
+    expect(banner.status).toBe(500);
+    expect(Object.keys(banner.body)).toEqual(['message']);
+    expect(banner.text).not.toMatch(/at .+\.(ts|js):\d+/);
+    const health = await client().get('/healthz');
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ status: 'error', database: 'unavailable' });
+  });
+});

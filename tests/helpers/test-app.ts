@@ -1,0 +1,128 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { createApp, mountApi } from '../../src/server/app.ts';
+import type { App } from '../../src/server/app.ts';
+import type { AppConfig } from '../../src/server/config.ts';
+import type { Db } from '../../src/server/db/client.ts';
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    appUrl: 'http://localhost:4321',
+    publicApiUrl: undefined,
+    isProduction: false,
+    appKey: 'test-key-0123456789-0123456789-0123456789',
+    sessionCookie: 'session',
+    sessionLifetimeMinutes: 120,
+    sessionRememberDays: 30,
+    trustProxy: false,
+    bodyLimitBytes: 1024 * 1024,
+    ...overrides,
+  };
+}
+
+export type LogLine = Record<string, unknown> & { level: number; msg: string };
+
+export interface TestApp {
+  app: App;
+  logs: LogLine[];
+  client(options?: { ip?: string }): TestClient;
+}
+
+/** The real app on a test database, with its logs captured so a test can read them. */
+export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}, extend?: (app: App) => void): TestApp {
+  const logs: LogLine[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) if (line) logs.push(JSON.parse(line) as LogLine);
+      done();
+    },
+  });
+  const config = testConfig(overrides);
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink) });
+  extend?.(app);
+  const api = mountApi(app, config.bodyLimitBytes);
+  return { app, logs, client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1') };
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  form?: Record<string, string>;
+  multipart?: FormData;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** Send the X-XSRF-TOKEN header (fetching a token first when there is none). Default true. */
+  csrf?: boolean;
+}
+
+/** A browser in miniature: keeps cookies, echoes the request-forgery token like the real client. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly api: { fetch(request: Request, clientAddress?: string): Promise<Response> },
+    private readonly ip: string,
+  ) {}
+
+  get(path: string, headers: Record<string, string> = {}) {
+    return this.request('GET', path, { headers });
+  }
+
+  post(path: string, options: RequestOptions = {}) {
+    return this.request('POST', path, options);
+  }
+
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+    const headers = new Headers({
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      ...options.headers,
+    });
+    if (method !== 'GET' && (options.csrf ?? true)) {
+      if (!this.cookies.has('XSRF-TOKEN')) await this.get('/csrf-token');
+      headers.set('X-XSRF-TOKEN', this.cookies.get('XSRF-TOKEN')!);
+    }
+    let body: BodyInit | undefined = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers.set('Content-Type', 'application/json');
+    } else if (options.form) {
+      body = new URLSearchParams(options.form);
+    } else if (options.multipart) {
+      body = options.multipart;
+    }
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (cookie) headers.set('Cookie', cookie);
+    const response = await this.api.fetch(
+      new Request(`http://localhost:4321${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body, duplex: 'half' }),
+      } as RequestInit),
+      this.ip,
+    );
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+}
