@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { count, inArray } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { frontErrorLogs, users } from '../../src/server/db/schema/index.ts';
+import { ENTRY, startServer, stopServer, tempDataDir, waitUntilHealthy } from '../helpers/server-process.ts';
+import type { ServerProcess } from '../helpers/server-process.ts';
+
+const running: ServerProcess[] = [];
+const start = async (dataDir: string, env?: Record<string, string>) => {
+  const server = await startServer(dataDir, env);
+  running.push(server);
+  return server;
+};
+
+beforeAll(() => {
+  if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run npm run build first`);
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => stopServer(server, 'SIGKILL')));
+});
+
+/** A browser-like session on a real server: a token first, then the write. */
+async function csrf(url: string): Promise<{ cookie: string; token: string }> {
+  const res = await fetch(`${url}/csrf-token`);
+  const token = ((await res.json()) as { csrf_token: string }).csrf_token;
+  return { cookie: `XSRF-TOKEN=${token}`, token };
+}
+
+describe('the built server on an embedded database', () => {
+  it('starts on an empty directory, migrates, seeds the demo members and serves / and /healthz', async () => {
+    const server = await start(tempDataDir());
+    await waitUntilHealthy(server);
+    const home = await fetch(`${server.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('lang="ko"');
+    expect(server.output()).toContain('seeded the demo data');
+  });
+
+  it('stops a second server on the same directory at once, and the first keeps serving', async () => {
+    const dataDir = tempDataDir();
+    const first = await start(dataDir);
+    await waitUntilHealthy(first);
+    const started = Date.now();
+    const second = await start(dataDir);
+    const code = await second.exited;
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(second.output()).toContain('is already in use by another server');
+    expect(second.output()).toContain(`process ${first.child.pid}`);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+  });
+
+  it('closes the database cleanly on SIGTERM and on SIGINT, releasing the lock', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const dataDir = tempDataDir();
+      const server = await start(dataDir);
+      await waitUntilHealthy(server);
+      expect(existsSync(`${dataDir}.lock`)).toBe(true);
+      expect(await stopServer(server, signal)).toBe(0);
+      expect(server.output()).toContain('database closed cleanly');
+      expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    }
+  });
+
+  it('loses no committed row when killed with SIGKILL in the middle of writes', async () => {
+    const dataDir = tempDataDir();
+    // Behind a trusted proxy each write may come from its own address, so the limiter stays out of the way.
+    const env = { TRUST_PROXY: 'true' };
+    const server = await start(dataDir, env);
+    await waitUntilHealthy(server);
+    const { cookie, token } = await csrf(server.url);
+
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let stop = false;
+    const writer = async (lane: number) => {
+      while (!stop) {
+        const message = `crash-test ${lane}-${sent++}`;
+        try {
+          const res = await fetch(`${server.url}/api/front-error-logs`, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              'X-XSRF-TOKEN': token,
+              Cookie: cookie,
+              'X-Forwarded-For': `10.66.${lane}.${sent % 250}`,
+            },
+            body: JSON.stringify({ message, stack: 'x'.repeat(2000) }),
+          });
+          if (res.status === 201) acknowledged.push(message);
+        } catch {
+          return;
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, lane) => writer(lane));
+    while (acknowledged.length < 150) await new Promise((resolve) => setTimeout(resolve, 10));
+    server.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    await server.exited;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(150);
+
+    const again = await start(dataDir, env);
+    await waitUntilHealthy(again);
+    expect(again.output()).not.toContain('seeded the demo data');
+    expect(await stopServer(again)).toBe(0);
+
+    const database = await openDatabase(`file://${dataDir}`);
+    try {
+      const found = await database.db
+        .select({ n: count() })
+        .from(frontErrorLogs)
+        .where(inArray(frontErrorLogs.message, acknowledged));
+      expect(found[0]?.n).toBe(acknowledged.length);
+      const members = await database.db.select({ n: count() }).from(users);
+      expect(members[0]?.n).toBe(5);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses to start on a bad setting, naming the variable', async () => {
+    const server = await start(tempDataDir(), { PORT: 'eighty', DB_POOL_MAX: '-1' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration');
+    expect(server.output()).toContain('PORT:');
+    expect(server.output()).toContain('DB_POOL_MAX:');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from '../../src/server/env.ts';
+
+const problemsOf = (source: Record<string, string>): string[] => {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('configuration', () => {
+  it('starts with the documented defaults outside production', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 4321,
+      HOST: 'localhost',
+      DATABASE_URL: 'file://.data/db',
+      SESSION_COOKIE: 'session',
+      SEED_ON_START: true,
+      TRUST_PROXY: false,
+      isProduction: false,
+    });
+    expect(env.APP_KEY.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('treats an empty variable as unset, and reads booleans and numbers from text', () => {
+    const env = parseEnv({ DATABASE_URL: '', PORT: '8080', TRUST_PROXY: 'true', SEED_ON_START: '0' });
+    expect(env).toMatchObject({ DATABASE_URL: 'file://.data/db', PORT: 8080, TRUST_PROXY: true, SEED_ON_START: false });
+  });
+
+  it('names each bad variable', () => {
+    expect(problemsOf({ PORT: 'abc' })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_URL: must start with file:\/\//);
+    expect(problemsOf({ LOG_LEVEL: 'loud' })[0]).toMatch(/^LOG_LEVEL: /);
+    expect(problemsOf({ APP_URL: 'not a url' })[0]).toMatch(/^APP_URL: /);
+    expect(problemsOf({ TRUST_PROXY: 'maybe' })[0]).toMatch(/^TRUST_PROXY: /);
+    expect(problemsOf({ PORT: '0', SESSION_COOKIE: 'a b' })).toHaveLength(2);
+  });
+
+  it('requires a database and a key in production', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual(['DATABASE_URL: is required in production', 'APP_KEY: is required in production']);
+    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', APP_KEY: 'short' })).toEqual([
+      'APP_KEY: must be at least 32 characters',
+    ]);
+  });
+});
