@@ -261,11 +261,21 @@ function toMb(kb: number | null): number | null {
   return kb === null ? null : Math.round((kb / 1024) * 10) / 10;
 }
 
+interface MemoryReport {
+  startMb: number | null;
+  /** The highest RSS sampled while the benchmarks ran. */
+  loadPeakMb: number | null;
+  /** The larger of loadPeakMb and VmHWM, which also covers the start (migrations, seeding). */
+  peakMb: number | null;
+}
+
 class MemorySampler {
+  private readonly startKb: number | null;
   private maxRssKb: number | null = null;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly pid: number) {
+    this.startKb = readProcStatusKb(pid, 'VmRSS');
     this.sample();
     this.timer = setInterval(() => this.sample(), MEMORY_SAMPLE_MS);
   }
@@ -276,13 +286,13 @@ class MemorySampler {
   }
 
   /** Must be called while the process still runs, since VmHWM dies with it. */
-  stop(): number | null {
+  stop(): MemoryReport {
     clearInterval(this.timer);
     this.sample();
     // The kernel's own peak catches spikes between two samples.
     const hwm = readProcStatusKb(this.pid, 'VmHWM');
-    if (hwm === null) return this.maxRssKb;
-    return Math.max(this.maxRssKb ?? 0, hwm);
+    const peak = hwm === null ? this.maxRssKb : Math.max(this.maxRssKb ?? 0, hwm);
+    return { startMb: toMb(this.startKb), loadPeakMb: toMb(this.maxRssKb), peakMb: toMb(peak) };
   }
 }
 
@@ -374,6 +384,12 @@ function printTable(results: TargetResult[]): void {
   console.log();
 }
 
+function printMemory(memory: MemoryReport): void {
+  const mb = (value: number | null) => (value === null ? 'not measured' : `${value} MB`);
+  console.log(`Server RSS: ${mb(memory.startMb)} after start, ${mb(memory.loadPeakMb)} highest sampled under load`);
+  console.log(`Peak RSS (incl. start, VmHWM): ${mb(memory.peakMb)}\n`);
+}
+
 function checkGoals(results: TargetResult[], peakMb: number | null): Goal[] {
   const banner = results.find((r): r is MeasuredResult => !isSkipped(r) && r.path.startsWith('/api/banners/current'));
   return [
@@ -410,7 +426,7 @@ function machine() {
 async function writeResults(
   settings: Settings,
   results: TargetResult[],
-  memory: { startMb: number | null; peakMb: number | null },
+  memory: MemoryReport,
   goals: Goal[],
 ): Promise<void> {
   const report = {
@@ -460,7 +476,6 @@ async function run(state: RunState): Promise<number> {
 
   const pid = server.child.pid;
   if (pid === undefined) throw new Error('the server process has no pid');
-  const startMb = toMb(readProcStatusKb(pid, 'VmRSS'));
   const sampler = new MemorySampler(pid);
 
   const results: TargetResult[] = [];
@@ -473,16 +488,16 @@ async function run(state: RunState): Promise<number> {
     if (hasExited(server.child)) throw new Error(`the server exited mid-run. Log tail:\n${await logTail(server.logPath)}`);
     results.push(await benchmark(baseUrl, target, settings));
   }
-  const peakMb = toMb(sampler.stop());
+  const memory = sampler.stop();
 
   printTable(results);
   if (results.some((r) => !isSkipped(r) && r.flagged)) {
     console.log('FLAGGED rows got non-2xx answers or errors: their numbers measure error handling.\n');
   }
-  console.log(`Server RSS: ${startMb ?? '?'} MB after start, ${peakMb ?? '?'} MB peak\n`);
-  const goals = checkGoals(results, peakMb);
+  printMemory(memory);
+  const goals = checkGoals(results, memory.peakMb);
   printGoals(goals);
-  await writeResults(settings, results, { startMb, peakMb }, goals);
+  await writeResults(settings, results, memory, goals);
   return goals.every((goal) => goal.pass) ? 0 : 1;
 }
 

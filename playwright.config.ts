@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 4391;
+const dataDir = join(mkdtempSync(join(tmpdir(), 'ritual-e2e-')), 'db');
+
+// The system Chromium (Debian's package), never a downloaded browser.
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: 'mobile', use: { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: 'node dist/server/entry.mjs',
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: {
+      DATABASE_URL: `file://${dataDir}`,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
