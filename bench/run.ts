@@ -299,17 +299,18 @@ class MemorySampler {
 // ---------------------------------------------------------------------------------------------
 // Benchmarks
 
+/** The smallest asset, so the reference measures the server's per-request cost, not bandwidth. */
 function staticTarget(): Target | SkippedResult {
-  const name = 'GET static file (reference)';
   const files = existsSync(STATIC_DIR)
     ? readdirSync(STATIC_DIR, { withFileTypes: true })
         .filter((entry) => entry.isFile())
-        .map((entry) => entry.name)
-        .sort()
+        .map((entry) => ({ name: entry.name, size: statSync(join(STATIC_DIR, entry.name)).size }))
+        .sort((a, b) => a.size - b.size || a.name.localeCompare(b.name))
     : [];
   const file = files[0];
-  if (!file) return { target: name, skipped: `no file in ${STATIC_DIR}` };
-  return { name: `GET /_astro/${file} (static reference)`, path: `/_astro/${file}` };
+  if (!file) return { target: 'GET /_astro/* (static reference)', skipped: `no file in ${STATIC_DIR}` };
+  const kb = (file.size / 1024).toFixed(1);
+  return { name: `GET /_astro/* (static reference, ${kb} kB)`, path: `/_astro/${file.name}` };
 }
 
 function targets(): Array<Target | SkippedResult> {
@@ -331,7 +332,7 @@ function statusCounts(stats: AutocannonResult['statusCodeStats']): Record<string
 
 async function benchmark(baseUrl: string, target: Target, settings: Settings): Promise<MeasuredResult> {
   const url = `${baseUrl}${target.path}`;
-  console.log(`${target.name}: warm-up ${WARMUP_SECONDS} s, then ${settings.duration} s with ${settings.connections} connections…`);
+  console.log(`${target.name} [${target.path}]: warm-up ${WARMUP_SECONDS} s, then ${settings.duration} s with ${settings.connections} connections…`);
   // JIT, caches and the connection pool settle first, so the first target is not penalised.
   await autocannon({ url, connections: settings.connections, duration: WARMUP_SECONDS });
   const result = await autocannon({ url, connections: settings.connections, duration: settings.duration });
@@ -504,12 +505,17 @@ async function run(state: RunState): Promise<number> {
 async function main(): Promise<void> {
   const state: RunState = { keepLog: false };
   const cleanup = cleanupOnce(state);
+  let interrupted = false;
   const interrupt = (signal: NodeJS.Signals) => {
+    // `on`, not `once`: Ctrl-C reaches this process twice (from the terminal and relayed by
+    // tsx), and a second signal without a listener would kill it before the cleanup ends.
+    if (interrupted) return;
+    interrupted = true;
     console.error(`\n${signal}: stopping the server…`);
     void cleanup().finally(() => process.exit(130));
   };
-  process.once('SIGINT', interrupt);
-  process.once('SIGTERM', interrupt);
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
 
   try {
     process.exitCode = await run(state);
