@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
 
 const PORT = 4391;
 const dataDir = join(mkdtempSync(join(tmpdir(), 'ritual-e2e-')), 'db');
@@ -29,7 +30,7 @@ export default defineConfig({
     { name: 'mobile', use: { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
   ],
   webServer: {
-    command: 'node dist/server/entry.mjs',
+    command: `node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ')}`,
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

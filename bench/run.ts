@@ -73,6 +73,8 @@ interface MeasuredResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** The highest RSS sampled during this target's warm-up and run, to see which route costs memory. */
+  peakRssMb: number | null;
   /** Non-2xx answers or errors: the numbers describe error handling, not the page. */
   flagged: boolean;
 }
@@ -272,6 +274,7 @@ interface MemoryReport {
 class MemorySampler {
   private readonly startKb: number | null;
   private maxRssKb: number | null = null;
+  private phaseMaxKb: number | null = null;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly pid: number) {
@@ -282,7 +285,17 @@ class MemorySampler {
 
   private sample(): void {
     const rss = readProcStatusKb(this.pid, 'VmRSS');
-    if (rss !== null) this.maxRssKb = Math.max(this.maxRssKb ?? 0, rss);
+    if (rss === null) return;
+    this.maxRssKb = Math.max(this.maxRssKb ?? 0, rss);
+    this.phaseMaxKb = Math.max(this.phaseMaxKb ?? 0, rss);
+  }
+
+  /** The highest RSS since the previous call. */
+  takePhasePeakMb(): number | null {
+    this.sample();
+    const peak = this.phaseMaxKb;
+    this.phaseMaxKb = null;
+    return toMb(peak);
   }
 
   /** Must be called while the process still runs, since VmHWM dies with it. */
@@ -330,8 +343,14 @@ function statusCounts(stats: AutocannonResult['statusCodeStats']): Record<string
   return Object.fromEntries(Object.entries(stats).map(([code, { count }]) => [code, count]));
 }
 
-async function benchmark(baseUrl: string, target: Target, settings: Settings): Promise<MeasuredResult> {
+async function benchmark(
+  baseUrl: string,
+  target: Target,
+  settings: Settings,
+  sampler: MemorySampler,
+): Promise<MeasuredResult> {
   const url = `${baseUrl}${target.path}`;
+  sampler.takePhasePeakMb();
   console.log(`${target.name} [${target.path}]: warm-up ${WARMUP_SECONDS} s, then ${settings.duration} s with ${settings.connections} connections…`);
   // JIT, caches and the connection pool settle first, so the first target is not penalised.
   await autocannon({ url, connections: settings.connections, duration: WARMUP_SECONDS });
@@ -347,6 +366,7 @@ async function benchmark(baseUrl: string, target: Target, settings: Settings): P
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes: statusCounts(result.statusCodeStats),
+    peakRssMb: sampler.takePhasePeakMb(),
     flagged: result.non2xx > 0 || result.errors > 0,
   };
 }
@@ -359,7 +379,7 @@ function formatRow(cells: string[], widths: number[]): string {
 }
 
 function resultCells(result: TargetResult): string[] {
-  if (isSkipped(result)) return [result.target, '-', '-', '-', '-', '-', `skipped: ${result.skipped}`];
+  if (isSkipped(result)) return [result.target, '-', '-', '-', '-', '-', '-', `skipped: ${result.skipped}`];
   const codes = Object.entries(result.statusCodes)
     .map(([code, count]) => `${code}×${count}`)
     .join(', ');
@@ -370,12 +390,13 @@ function resultCells(result: TargetResult): string[] {
     result.latencyP99Ms.toFixed(1),
     String(result.non2xx),
     String(result.errors),
+    result.peakRssMb === null ? '?' : result.peakRssMb.toFixed(0),
     result.flagged ? `FLAGGED: not a valid measurement (${codes}, ${result.timeouts} timeouts)` : '',
   ];
 }
 
 function printTable(results: TargetResult[]): void {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', ''];
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS MB', ''];
   const rows = results.map(resultCells);
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
   console.log();
@@ -487,7 +508,7 @@ async function run(state: RunState): Promise<number> {
       continue;
     }
     if (hasExited(server.child)) throw new Error(`the server exited mid-run. Log tail:\n${await logTail(server.logPath)}`);
-    results.push(await benchmark(baseUrl, target, settings));
+    results.push(await benchmark(baseUrl, target, settings, sampler));
   }
   const memory = sampler.stop();
 

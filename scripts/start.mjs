@@ -1,10 +1,9 @@
 // `npm start`: build when the sources are newer than the last build, then serve it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
-const ENTRY = 'dist/server/entry.mjs';
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.ts', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(path) {
@@ -16,7 +15,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const built = existsSync(ENTRY) ? statSync(ENTRY).mtimeMs : 0;
+const built = existsSync(SERVER_ENTRY) ? statSync(SERVER_ENTRY).mtimeMs : 0;
 const changed = Math.max(...SOURCES.map(newestMtime));
 if (changed > built) {
   console.log(built ? 'Sources changed since the last build: building…' : 'No build yet: building…');
@@ -24,4 +23,7 @@ if (changed > built) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import(pathToFileURL(ENTRY).href);
+// The server needs V8 flags that cannot be set from inside a running process.
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -25,6 +25,10 @@ const schema = z
     DATABASE_URL: databaseUrl.optional(),
     DB_POOL_MAX: positiveInt.default(10),
     DB_STATEMENT_TIMEOUT_MS: positiveInt.default(5000),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
+      .default('16MB'),
     MIGRATIONS_DIR: z.string().min(1).default('drizzle'),
     SEED_ON_START: bool.default(true),
     APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -35,6 +35,9 @@ async function boot(): Promise<Runtime> {
     database = await openDatabase(env.DATABASE_URL, {
       statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
       poolMax: env.DB_POOL_MAX,
+      pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
+      onEmbeddedRestart: (error) =>
+        logger.error({ err: error }, 'a statement overran on the embedded database: its thread was restarted'),
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {

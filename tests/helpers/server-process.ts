@@ -4,9 +4,10 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { childProcessEnv } from '../../src/server/env.ts';
 
-export const ENTRY = 'dist/server/entry.mjs';
+export { SERVER_ENTRY as ENTRY } from '../../scripts/server-flags.mjs';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,7 +32,7 @@ export interface ServerProcess {
 /** Starts the built server (`npm run build` first) on its own port and data directory. */
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
     env: childProcessEnv({
       DATABASE_URL: `file://${dataDir}`,
       PORT: String(port),

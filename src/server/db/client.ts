@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PgliteThreadClient } from './pglite-client.ts';
+import { PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,7 +33,14 @@ export interface OpenOptions {
   poolMax?: number;
   /** A PGlite data directory dump to start a memory:// database from (tests). */
   loadDataDir?: Blob | File;
+  /** PGlite only: Postgres's buffer cache (shared_buffers), e.g. '16MB'. */
+  pgliteSharedBuffers?: string;
+  /** Told when a statement overran on the embedded database and its thread was replaced. */
+  onEmbeddedRestart?: (error: Error) => void;
 }
+
+const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
@@ -44,35 +53,30 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
   const inMemory = url.startsWith('memory://');
   const dataDir = inMemory ? undefined : resolve(url.slice('file://'.length));
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
-  let client: PGlite;
+  const thread = new PgliteThread({
+    dataDir,
+    loadDataDir: options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined,
+    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    sharedBuffers: options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS,
+    ...(options.onEmbeddedRestart ? { onRestart: options.onEmbeddedRestart } : {}),
+  });
   try {
-    client = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
+    await thread.whenReady();
   } catch (error) {
+    await thread.close(false).catch(() => undefined);
     unlock();
     throw error;
   }
-  // PGlite runs the statement on this thread, so Postgres cannot interrupt it (no timer signal
-  // reaches it mid-query); the setting is kept for parity with the server, where it does work.
-  if (options.statementTimeoutMs) await client.exec(`SET statement_timeout = ${options.statementTimeoutMs}`);
-  const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
+  const client = new PgliteThreadClient(thread);
+  const db = drizzlePglite(client as unknown as PGlite, drizzleOptions) as unknown as Db;
   let closing: Promise<void> | undefined;
   return {
     db,
     kind: 'pglite',
     withConnection: (fn) => fn(db),
-    dump: () => client.dumpDataDir('none'),
+    dump: async () => new Blob([await thread.call<Uint8Array<ArrayBuffer>>('dump', {}, 0)]),
     close() {
-      closing ??= (async () => {
-        try {
-          if (!inMemory) await client.exec('CHECKPOINT');
-          await client.close();
-        } finally {
-          unlock();
-        }
-      })();
+      closing ??= thread.close(!inMemory).finally(unlock);
       return closing;
     },
   };

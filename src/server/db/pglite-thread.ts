@@ -1,0 +1,141 @@
+import { Worker } from 'node:worker_threads';
+
+/** An error from the database thread, with Postgres's fields (code, detail, constraint…). */
+export class PgliteError extends Error {
+  code?: string;
+  detail?: string;
+  constraint?: string;
+  constructor(fields: Record<string, unknown> & { message: string }) {
+    super(fields.message);
+    this.name = 'PgliteError';
+    Object.assign(this, fields);
+  }
+}
+
+export class StatementTimeoutError extends Error {
+  readonly code = '57014';
+  constructor(ms: number) {
+    super(`canceling statement due to statement timeout (${ms} ms on the embedded database)`);
+    this.name = 'StatementTimeoutError';
+  }
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+export interface ThreadOptions {
+  dataDir: string | undefined;
+  loadDataDir: Uint8Array | undefined;
+  statementTimeoutMs: number;
+  /** Postgres's buffer cache, e.g. '16MB'. */
+  sharedBuffers: string;
+  /** Called when a statement overran and the thread was replaced. */
+  onRestart?: (error: Error) => void;
+}
+
+const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+
+/**
+ * PGlite on a thread of its own. A statement that runs past the timeout is answered with an error
+ * at once; the thread still running it is ended and a new one opens the same directory (Postgres
+ * recovers from its write-ahead log, as after a crash), so the server never waits on it.
+ */
+export class PgliteThread {
+  private worker!: Worker;
+  private ready!: Promise<void>;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: ThreadOptions) {
+    this.spawn();
+  }
+
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  private spawn(): void {
+    const worker = new Worker(WORKER_URL, {
+      workerData: {
+        dataDir: this.options.dataDir,
+        loadDataDir: this.options.loadDataDir,
+        sharedBuffers: this.options.sharedBuffers,
+      },
+    });
+    this.worker = worker;
+    this.ready = new Promise<void>((resolve, reject) => {
+      worker.once('message', (message: { ready: boolean; error?: { message: string } }) => {
+        if (message.ready) resolve();
+        else reject(new PgliteError(message.error ?? { message: 'the embedded database did not open' }));
+      });
+      worker.once('error', reject);
+    });
+    worker.on('message', (message: { id?: number; result?: unknown; error?: { message: string } }) => {
+      if (message.id === undefined) return;
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (message.error) waiting.reject(new PgliteError(message.error));
+      else waiting.resolve(message.result);
+    });
+    worker.on('error', (error) => this.failAll(error));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.failAll(new Error('the embedded database thread stopped'));
+    });
+  }
+
+  private failAll(error: Error): void {
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+
+  private restart(reason: Error): void {
+    const stuck = this.worker;
+    this.failAll(reason);
+    this.spawn();
+    void stuck.terminate();
+    this.options.onRestart?.(reason);
+  }
+
+  /** Sends one operation; `timeoutMs` 0 waits for as long as it takes (close, dump). */
+  async call<T>(op: string, payload: Record<string, unknown> = {}, timeoutMs = this.options.statementTimeoutMs): Promise<T> {
+    if (this.closed) throw new Error('the embedded database is closed');
+    await this.ready;
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      const timer =
+        timeoutMs > 0
+          ? setTimeout(() => {
+              if (!this.pending.has(id)) return;
+              const error = new StatementTimeoutError(timeoutMs);
+              reject(error);
+              this.restart(error);
+            }, timeoutMs)
+          : undefined;
+      this.pending.set(id, {
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value as T);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      this.worker.postMessage({ id, op, ...payload });
+    });
+  }
+
+  async close(checkpoint: boolean): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.call('close', { checkpoint }, 0);
+    } finally {
+      this.closed = true;
+      await this.worker.terminate();
+    }
+  }
+}
