@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conflict, forbidden, notFound, unauthenticated, validationError } from '../../src/server/http/errors.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase } from '../helpers/test-db.ts';
 import type { TestDatabase } from '../helpers/test-db.ts';
@@ -39,6 +40,42 @@ describe('the API core', () => {
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
       expect(res.body).toEqual({ message: '요청하신 API를 찾을 수 없습니다.' });
+    }
+  });
+
+  it('answers the conventions\' error shapes for every documented status', async () => {
+    const { client } = createTestApp(testDb.database.db, {}, (app) => {
+      app.get('/api/shapes/401', () => {
+        throw unauthenticated();
+      });
+      app.get('/api/shapes/403', () => {
+        throw forbidden();
+      });
+      app.get('/api/shapes/404', () => {
+        throw notFound('게시글을 찾을 수 없습니다.');
+      });
+      app.get('/api/shapes/409', () => {
+        throw conflict('이메일 인증이 필요합니다.');
+      });
+      app.get('/api/shapes/422', () => {
+        throw validationError({ email: ['이메일을 입력해 주세요.'], password: ['비밀번호를 입력해 주세요.'] });
+      });
+    });
+    const expected: Record<string, unknown> = {
+      401: { message: 'Unauthenticated.' },
+      403: { message: '권한이 없습니다.' },
+      404: { message: '게시글을 찾을 수 없습니다.' },
+      409: { message: '이메일 인증이 필요합니다.' },
+      422: {
+        message: '이메일을 입력해 주세요. (외 1건)',
+        errors: { email: ['이메일을 입력해 주세요.'], password: ['비밀번호를 입력해 주세요.'] },
+      },
+    };
+    for (const [status, body] of Object.entries(expected)) {
+      const res = await client().get(`/api/shapes/${status}`);
+      expect(res.status).toBe(Number(status));
+      expect(res.body).toEqual(body);
+      expect(res.headers.get('content-type')).toContain('application/json');
     }
   });
 
