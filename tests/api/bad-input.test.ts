@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { banners, frontErrorLogs } from '../../src/server/db/schema/index.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { useTestDatabase } from '../helpers/test-db.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 
 const ip = () => `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 describe('bad input gets a clear 4xx, never a 500, and is logged', () => {
   it('malformed JSON: 422 on body', async () => {
-    const { client, logs } = createTestApp(testDb.database.db);
+    const { client, logs } = createTestApp(testDb().database.db);
     const res = await client({ ip: ip() }).post('/api/front-error-logs', {
       body: '{"message": "oops",',
       headers: { 'Content-Type': 'application/json' },
@@ -29,7 +24,7 @@ describe('bad input gets a clear 4xx, never a 500, and is logged', () => {
   });
 
   it('JSON that is not an object, and invalid UTF-8: 422', async () => {
-    const client = createTestApp(testDb.database.db).client({ ip: ip() });
+    const client = createTestApp(testDb().database.db).client({ ip: ip() });
     const array = await client.post('/api/front-error-logs', { json: [{ message: 'x' }] });
     expect(array.status).toBe(422);
     const bytes = await client.post('/api/front-error-logs', {
@@ -40,7 +35,7 @@ describe('bad input gets a clear 4xx, never a 500, and is logged', () => {
   });
 
   it('a content type the API does not take: 422', async () => {
-    const client = createTestApp(testDb.database.db).client({ ip: ip() });
+    const client = createTestApp(testDb().database.db).client({ ip: ip() });
     for (const type of ['text/plain', 'application/xml', 'application/octet-stream']) {
       const res = await client.post('/api/front-error-logs', { body: 'message=x', headers: { 'Content-Type': type } });
       expect(res.status).toBe(422);
@@ -49,7 +44,7 @@ describe('bad input gets a clear 4xx, never a 500, and is logged', () => {
   });
 
   it('a body over the API limit: 413, declared or streamed', async () => {
-    const { client, logs } = createTestApp(testDb.database.db, { bodyLimitBytes: 64 * 1024 });
+    const { client, logs } = createTestApp(testDb().database.db, { bodyLimitBytes: 64 * 1024 });
     const huge = JSON.stringify({ message: 'x'.repeat(200 * 1024) });
     const res = await client({ ip: ip() }).post('/api/front-error-logs', {
       body: huge,
@@ -73,7 +68,7 @@ describe('bad input gets a clear 4xx, never a 500, and is logged', () => {
   });
 
   it('an error report over its own 16KB cap: 413, and nothing stored', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const before = await db.select({ n: count() }).from(frontErrorLogs);
     const res = await createTestApp(db)
       .client({ ip: ip() })
@@ -84,7 +79,7 @@ describe('bad input gets a clear 4xx, never a 500, and is logged', () => {
   });
 
   it('SQL- and script-looking text is stored as text and returned escaped', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const nasty = `'); DROP TABLE front_error_logs; -- <script>alert("x")</script>`;
     const res = await createTestApp(db)
       .client({ ip: ip() })
@@ -107,7 +102,7 @@ describe('bad input gets a clear 4xx, never a 500, and is logged', () => {
   });
 
   it('a missing or empty field: 422 with the Korean message under its name', async () => {
-    const client = createTestApp(testDb.database.db).client({ ip: ip() });
+    const client = createTestApp(testDb().database.db).client({ ip: ip() });
     const res = await client.post('/api/front-error-logs', { json: { message: '   ' } });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({

@@ -1,21 +1,16 @@
-import { afterAll, beforeEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { banners } from '../../src/server/db/schema/index.ts';
 import { createBannerReader } from '../../src/server/modules/content/banner-service.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { useTestDatabase } from '../helpers/test-db.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 beforeEach(async () => {
-  await testDb.database.db.delete(banners);
+  await testDb().database.db.delete(banners);
 });
 
 const HOUR = 3600_000;
-const current = (db = testDb.database.db) => createTestApp(db).client().get('/api/banners/current?type=header_text_banner');
+const current = (db = testDb().database.db) => createTestApp(db).client().get('/api/banners/current?type=header_text_banner');
 
 describe('GET /api/banners/current', () => {
   it('answers {data: null} when no banner is showing', async () => {
@@ -25,7 +20,7 @@ describe('GET /api/banners/current', () => {
   });
 
   it('answers the active banner inside its dates with the highest sort order', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const now = Date.now();
     await db.insert(banners).values([
       { type: 'header_text_banner', text: '꺼진 배너', isActive: false, sortOrder: 100 },
@@ -54,7 +49,7 @@ describe('GET /api/banners/current', () => {
   });
 
   it('requires a known type', async () => {
-    const client = createTestApp(testDb.database.db).client();
+    const client = createTestApp(testDb().database.db).client();
     const missing = await client.get('/api/banners/current');
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors)).toEqual(['type']);
@@ -62,7 +57,7 @@ describe('GET /api/banners/current', () => {
   });
 
   it('keeps the answer for a few seconds only, then reads the change', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const read = createBannerReader(db, 200);
     expect(await read('header_text_banner')).toBeNull();
     await db.insert(banners).values({ type: 'header_text_banner', text: '새 배너' });

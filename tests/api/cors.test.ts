@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { useTestDatabase } from '../helpers/test-db.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 
 const preflight = {
   Origin: 'https://www.example.kr',
@@ -17,7 +12,7 @@ const preflight = {
 
 describe('CORS', () => {
   it('is not answered when the API shares the pages\' origin', async () => {
-    const client = createTestApp(testDb.database.db, { appUrl: 'https://www.example.kr' }).client();
+    const client = createTestApp(testDb().database.db, { appUrl: 'https://www.example.kr' }).client();
     const res = await client.request('OPTIONS', '/api/front-error-logs', { headers: preflight, csrf: false });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     const get = await client.get('/healthz', { Origin: 'https://www.example.kr' });
@@ -25,7 +20,7 @@ describe('CORS', () => {
   });
 
   it('answers the pages\' origin only, with credentials, when PUBLIC_API_URL is another host', async () => {
-    const client = createTestApp(testDb.database.db, {
+    const client = createTestApp(testDb().database.db, {
       appUrl: 'https://www.example.kr',
       publicApiUrl: 'https://api.example.kr',
     }).client();

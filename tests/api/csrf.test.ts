@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { useTestDatabase } from '../helpers/test-db.ts';
 import { createMember } from '../helpers/factories.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 
 const report = { message: 'TypeError: x is undefined' };
 
 describe('request forgery protection', () => {
   it('answers 419 to a POST without the token, and accepts it after GET /csrf-token', async () => {
-    const client = createTestApp(testDb.database.db).client();
+    const client = createTestApp(testDb().database.db).client();
     const refused = await client.post('/api/front-error-logs', { json: report, csrf: false });
     expect(refused.status).toBe(419);
     expect(refused.body).toEqual({ message: 'CSRF token mismatch.' });
@@ -32,7 +27,7 @@ describe('request forgery protection', () => {
   });
 
   it('refuses a header that does not match the cookie, and a forged signature', async () => {
-    const client = createTestApp(testDb.database.db).client();
+    const client = createTestApp(testDb().database.db).client();
     await client.get('/csrf-token');
     const token = client.cookies.get('XSRF-TOKEN')!;
     const other = `${token.split('.')[0]}.forged`;
@@ -48,7 +43,7 @@ describe('request forgery protection', () => {
   });
 
   it('checks PUT and DELETE sent with _method, and real DELETE too', async () => {
-    const client = createTestApp(testDb.database.db).client();
+    const client = createTestApp(testDb().database.db).client();
     const overridden = await client.post('/api/front-error-logs', { form: { _method: 'DELETE' }, csrf: false });
     expect(overridden.status).toBe(419);
     const real = await client.request('DELETE', '/api/front-error-logs', { csrf: false });
@@ -56,7 +51,7 @@ describe('request forgery protection', () => {
   });
 
   it('binds the token to the session: a token from before sign-in is refused after it', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const client = createTestApp(db).client();
     await client.get('/csrf-token');
     const member = await createMember(db);
@@ -70,7 +65,7 @@ describe('request forgery protection', () => {
   });
 
   it('refuses a token signed with another key', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const elsewhere = createTestApp(db, { appKey: 'another-key-another-key-another-key!!' }).client();
     await elsewhere.get('/csrf-token');
     const client = createTestApp(db).client();

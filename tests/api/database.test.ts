@@ -1,24 +1,19 @@
 import { resolve } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { banners, users } from '../../src/server/db/schema/index.ts';
 import { DemoSeedRefused, isDatabaseEmpty, seedDemoData } from '../../src/server/db/seed/index.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/members.ts';
 import { verifyPassword } from '../../src/server/modules/auth/password.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { createTestDatabase, useTestDatabase } from '../helpers/test-db.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 
 describe('the database', () => {
   it('applies the migrations once: running them again changes nothing', async () => {
-    const { database } = testDb;
+    const { database } = testDb();
     await migrateDatabase(database, resolve('drizzle'));
     const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(row?.n).toBeGreaterThanOrEqual(1);
@@ -50,11 +45,11 @@ describe('the database', () => {
   });
 
   it('refuses to seed demo members in production', async () => {
-    await expect(seedDemoData(testDb.database.db, { production: true })).rejects.toThrow(DemoSeedRefused);
+    await expect(seedDemoData(testDb().database.db, { production: true })).rejects.toThrow(DemoSeedRefused);
   });
 
   it('keeps e-mail and username unique whatever their case', async () => {
-    const { db } = testDb.database;
+    const { db } = testDb().database;
     await db.insert(users).values({ email: 'Case@Example.com', nickname: '대소문자', username: 'CaseUser' });
     await expect(
       db.insert(users).values({ email: 'case@example.com', nickname: '다른사람', username: 'other' }),
@@ -65,7 +60,7 @@ describe('the database', () => {
   });
 
   it.runIf(inject('dbKind') === 'postgres')('cancels a statement that runs past the timeout (PostgreSQL)', async () => {
-    const limited = await openDatabase(testDb.url!, { statementTimeoutMs: 200 });
+    const limited = await openDatabase(testDb().url!, { statementTimeoutMs: 200 });
     try {
       const started = Date.now();
       const failure = await limited.db.execute(sql`select pg_sleep(5)`).catch((error: Error) => error);
@@ -78,7 +73,7 @@ describe('the database', () => {
   });
 
   it.runIf(inject('dbKind') === 'postgres')('lets several instances migrate one PostgreSQL at once', async () => {
-    const others = await Promise.all([1, 2, 3].map(() => openDatabase(testDb.url!)));
+    const others = await Promise.all([1, 2, 3].map(() => openDatabase(testDb().url!)));
     try {
       await Promise.all(others.map((database) => migrateDatabase(database, resolve('drizzle'))));
     } finally {

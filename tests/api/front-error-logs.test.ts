@@ -1,21 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { frontErrorLogs } from '../../src/server/db/schema/index.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { useTestDatabase } from '../helpers/test-db.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 
 describe('POST /api/front-error-logs', () => {
   it('stores a guest report with the address, user agent and request id, and logs it', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const { client, logs } = createTestApp(db);
     const res = await client({ ip: '10.7.0.1' }).post('/api/front-error-logs', {
       json: {
@@ -42,7 +37,7 @@ describe('POST /api/front-error-logs', () => {
   });
 
   it('records the signed-in member', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const member = await createMember(db);
     const { token } = await createSession(db, { userId: member.id }, { lifetimeMinutes: 60, rememberDays: 1 });
     const client = createTestApp(db).client({ ip: '10.7.0.2' });
@@ -54,7 +49,7 @@ describe('POST /api/front-error-logs', () => {
   });
 
   it('refuses fields over their length with the field named', async () => {
-    const res = await createTestApp(testDb.database.db)
+    const res = await createTestApp(testDb().database.db)
       .client({ ip: '10.7.0.3' })
       .post('/api/front-error-logs', { json: { message: 'm'.repeat(2001) } });
     expect(res.status).toBe(422);

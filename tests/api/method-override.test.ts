@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.ts';
 import { bodyOf } from '../../src/server/http/context.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { useTestDatabase } from '../helpers/test-db.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 
 /** Echo routes for each method, the way later domains will register PUT and DELETE routes. */
 function echoRoutes(app: App) {
@@ -25,7 +20,7 @@ function echoRoutes(app: App) {
 }
 
 describe('_method override', () => {
-  const client = () => createTestApp(testDb.database.db, {}, echoRoutes).client();
+  const client = () => createTestApp(testDb().database.db, {}, echoRoutes).client();
 
   it('routes a multipart POST with _method=DELETE as DELETE, files and fields intact', async () => {
     const form = new FormData();
@@ -56,7 +51,7 @@ describe('_method override', () => {
   });
 
   it('answers 422 to an unknown _method, naming the field, and logs it', async () => {
-    const { client: make, logs } = createTestApp(testDb.database.db, {}, echoRoutes);
+    const { client: make, logs } = createTestApp(testDb().database.db, {}, echoRoutes);
     for (const value of ['GET', 'TRACE', 'CONNECT', 'DROP TABLE users']) {
       const res = await make().post('/api/echo', { form: { _method: value } });
       expect(res.status).toBe(422);
@@ -66,7 +61,7 @@ describe('_method override', () => {
   });
 
   it('routes by the override, so a path without a DELETE route answers 404', async () => {
-    const res = await createTestApp(testDb.database.db)
+    const res = await createTestApp(testDb().database.db)
       .client()
       .post('/api/front-error-logs', { json: { _method: 'DELETE', message: 'x' } });
     expect(res.status).toBe(404);

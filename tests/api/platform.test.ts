@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conflict, forbidden, notFound, unauthenticated, validationError } from '../../src/server/http/errors.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { createTestDatabase, useTestDatabase } from '../helpers/test-db.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 
 describe('the API core', () => {
   it('answers /healthz after checking the database', async () => {
-    const res = await createTestApp(testDb.database.db).client().get('/healthz');
+    const res = await createTestApp(testDb().database.db).client().get('/healthz');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok', database: 'ok' });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   it('puts a request id on every response, and keeps a sane one sent by a proxy', async () => {
-    const client = createTestApp(testDb.database.db).client();
+    const client = createTestApp(testDb().database.db).client();
     const fresh = await client.get('/api/nowhere');
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const forwarded = await client.get('/healthz', { 'X-Request-Id': 'lb-1234' });
@@ -27,14 +22,14 @@ describe('the API core', () => {
   });
 
   it('logs every request with its request id', async () => {
-    const { client, logs } = createTestApp(testDb.database.db);
+    const { client, logs } = createTestApp(testDb().database.db);
     const res = await client().get('/api/banners/current?type=header_text_banner');
     const line = logs.find((l) => l.reqId === res.headers.get('x-request-id'));
     expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/banners/current', status: 200 });
   });
 
   it('answers an unknown /api path with 404 JSON, whatever the method', async () => {
-    const client = createTestApp(testDb.database.db).client();
+    const client = createTestApp(testDb().database.db).client();
     for (const method of ['GET', 'POST', 'DELETE']) {
       const res = await client.request(method, '/api/does-not-exist');
       expect(res.status).toBe(404);
@@ -44,7 +39,7 @@ describe('the API core', () => {
   });
 
   it('answers the conventions\' error shapes for every documented status', async () => {
-    const { client } = createTestApp(testDb.database.db, {}, (app) => {
+    const { client } = createTestApp(testDb().database.db, {}, (app) => {
       app.get('/api/shapes/401', () => {
         throw unauthenticated();
       });
@@ -80,7 +75,7 @@ describe('the API core', () => {
   });
 
   it('hides the cause of a 500 from the client and logs it with the request id', async () => {
-    const { client, logs } = createTestApp(testDb.database.db, {}, (app) => {
+    const { client, logs } = createTestApp(testDb().database.db, {}, (app) => {
       app.get('/api/explode', () => {
         throw new Error('secret detail at /srv/app/service.ts:42');
       });

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hitRateLimit } from '../../src/server/modules/rate-limits/service.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { useTestDatabase } from '../helpers/test-db.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 
 const report = (i: number) => ({ json: { message: `error ${i}` } });
 
 describe('the database-backed rate limiter', () => {
   it('lets 20 error reports a minute through per address, then answers 429 with Retry-After', async () => {
-    const { client, logs } = createTestApp(testDb.database.db);
+    const { client, logs } = createTestApp(testDb().database.db);
     const visitor = client({ ip: '10.9.0.1' });
     for (let i = 0; i < 20; i += 1) expect((await visitor.post('/api/front-error-logs', report(i))).status).toBe(201);
     const limited = await visitor.post('/api/front-error-logs', report(21));
@@ -30,7 +25,7 @@ describe('the database-backed rate limiter', () => {
   });
 
   it('is shared by every instance on the same database', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const first = createTestApp(db).client({ ip: '10.9.1.1' });
     const second = createTestApp(db).client({ ip: '10.9.1.1' });
     for (let i = 0; i < 10; i += 1) {
@@ -42,7 +37,7 @@ describe('the database-backed rate limiter', () => {
   });
 
   it('counts concurrent hits exactly, and opens a new window when the old one ends', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const results = await Promise.all(Array.from({ length: 12 }, () => hitRateLimit(db, 'test:burst', 5, 1)));
     expect(results.map((r) => r.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(results.filter((r) => r.allowed)).toHaveLength(5);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { sessions } from '../../src/server/db/schema/index.ts';
@@ -10,14 +10,9 @@ import { signIn, signOut } from '../../src/server/http/session.ts';
 import { createSession, hashToken, loadSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { createTestApp, testConfig } from '../helpers/test-app.ts';
-import { createTestDatabase } from '../helpers/test-db.ts';
-import type { TestDatabase } from '../helpers/test-db.ts';
+import { useTestDatabase } from '../helpers/test-db.ts';
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(() => testDb.drop());
+const testDb = useTestDatabase();
 
 const policy = { lifetimeMinutes: 120, rememberDays: 30 };
 
@@ -46,7 +41,7 @@ function appFor(db: Db, overrides: Partial<AppConfig> = {}) {
 
 describe('database sessions', () => {
   it('signs in with a fresh, rotated session in an httpOnly SameSite=Lax cookie', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const member = await createMember(db);
     const client = appFor(db).client();
     expect((await client.get('/api/test/me')).body).toEqual({ message: 'Unauthenticated.' });
@@ -71,7 +66,7 @@ describe('database sessions', () => {
   });
 
   it('keeps a remembered session in a cookie that outlives the browser, Secure in production', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const member = await createMember(db);
     const client = appFor(db, { isProduction: true }).client();
     const res = await client.post(`/api/test/sign-in?user=${member.id}&remember=1`);
@@ -82,7 +77,7 @@ describe('database sessions', () => {
   });
 
   it('signs out: the session row is deleted and the old cookie no longer works', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const member = await createMember(db);
     const client = appFor(db).client();
     await client.post(`/api/test/sign-in?user=${member.id}`);
@@ -95,7 +90,7 @@ describe('database sessions', () => {
   });
 
   it('ends an idle session after its lifetime, and never loads a deleted member', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const member = await createMember(db);
     const past = new Date(Date.now() - 3 * 3600_000);
     const { token } = await createSession(db, { userId: member.id }, policy, past);
@@ -109,7 +104,7 @@ describe('database sessions', () => {
   });
 
   it('slides an active session forward at most once a minute', async () => {
-    const db = testDb.database.db;
+    const db = testDb().database.db;
     const member = await createMember(db);
     const start = new Date('2026-11-20T00:00:00Z');
     const { token } = await createSession(db, { userId: member.id }, policy, start);
@@ -123,7 +118,7 @@ describe('database sessions', () => {
   });
 
   it('answers an unknown session cookie as a guest and clears it', async () => {
-    const client = appFor(testDb.database.db).client();
+    const client = appFor(testDb().database.db).client();
     client.cookies.set('session', 'not-a-real-token');
     const res = await client.get('/api/test/me');
     expect(res.status).toBe(401);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
@@ -47,5 +47,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await database.close();
       await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
     },
+  };
+}
+
+/** A fresh database for the test file: made before its tests, dropped after them. */
+export function useTestDatabase(): () => TestDatabase {
+  let testDb: TestDatabase | undefined;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(() => testDb?.drop());
+  return () => {
+    if (!testDb) throw new Error('the test database is made in beforeAll');
+    return testDb;
   };
 }
