@@ -31,15 +31,15 @@ function nodeWithBoot(): AstroIntegration {
 }
 
 /**
- * The embedded database's thread runs a file of its own, found next to the code that starts it
- * (`new URL('./pglite-worker.mjs', import.meta.url)`). The server build does not follow such URLs,
- * so the file is copied beside every built chunk that names it.
+ * The embedded database's thread, and the process that creates its directory, run files of their
+ * own, found next to the code that starts them (`new URL('./pglite-worker.mjs', import.meta.url)`).
+ * The server build does not follow such URLs, so each file is copied beside every chunk naming it.
  */
-function pgliteWorkerFile(): AstroIntegration {
-  const source = fileURLToPath(new URL('./src/server/db/pglite-worker.mjs', import.meta.url));
+function pgliteWorkerFiles(): AstroIntegration {
+  const names = ['pglite-worker.mjs', 'pglite-initdb.mjs'];
   let serverDir = '';
   return {
-    name: 'pglite-worker-file',
+    name: 'pglite-worker-files',
     hooks: {
       'astro:config:done': ({ config }) => {
         serverDir = fileURLToPath(config.build.server);
@@ -48,7 +48,10 @@ function pgliteWorkerFile(): AstroIntegration {
         const files = readdirSync(serverDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs'));
         for (const file of files) {
           const path = join(serverDir, file);
-          if (readFileSync(path, 'utf8').includes('pglite-worker.mjs')) copyFileSync(source, join(dirname(path), 'pglite-worker.mjs'));
+          const code = readFileSync(path, 'utf8');
+          for (const name of names.filter((n) => code.includes(n))) {
+            copyFileSync(fileURLToPath(new URL(`./src/server/db/${name}`, import.meta.url)), join(dirname(path), name));
+          }
         }
       },
     },
@@ -58,7 +61,7 @@ function pgliteWorkerFile(): AstroIntegration {
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
-  integrations: [react(), pgliteWorkerFile()],
+  integrations: [react(), pgliteWorkerFiles()],
   server: { port: 4321 },
   // Request forgery is handled by the API's XSRF-TOKEN check, which answers 419 as clients expect.
   security: { checkOrigin: false },

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // @ts-expect-error autocannon publishes no types and no @types package is installed; the part used is typed below.
 import untypedAutocannon from 'autocannon';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { childProcessEnv } from '../src/server/env.ts';
 
 interface AutocannonOptions {
@@ -102,6 +103,7 @@ interface Server {
 /** What has to be undone at the end, filled in as the run gets that far. */
 interface RunState {
   server?: Server;
+  sampler?: MemorySampler;
   tempDir?: string;
   keepLog: boolean;
 }
@@ -165,7 +167,8 @@ function startServer(tempDir: string, port: number): Server {
   // The child writes straight into the file, so this process spends no CPU relaying its logs.
   const logFd = openSync(logPath, 'a');
   try {
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
+    // The same Node flags as `npm start`, or the memory figures would describe another process.
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
       cwd: ROOT,
       stdio: ['ignore', logFd, logFd],
       env: childProcessEnv({
@@ -189,7 +192,8 @@ function hasExited(child: ChildProcess): boolean {
   return child.exitCode !== null || child.signalCode !== null;
 }
 
-async function logTail(logPath: string, bytes = 4096): Promise<string> {
+/** The last lines of the log that are not access lines, which would hide why the server stopped. */
+async function logTail(logPath: string, bytes = 256 * 1024): Promise<string> {
   // The log holds a line per request, so only its end is read.
   const file = await open(logPath, 'r').catch(() => null);
   if (!file) return '(no log)';
@@ -198,10 +202,18 @@ async function logTail(logPath: string, bytes = 4096): Promise<string> {
     const length = Math.min(size, bytes);
     const buffer = Buffer.alloc(length);
     await file.read(buffer, 0, length, size - length);
-    return buffer.toString('utf8').split('\n').slice(-30).join('\n');
+    const lines = buffer
+      .toString('utf8')
+      .split('\n')
+      .filter((line) => !line.includes('"msg":"request"'));
+    return lines.slice(-30).join('\n');
   } finally {
     await file.close();
   }
+}
+
+function exitDescription(child: ChildProcess): string {
+  return child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
 }
 
 async function isHealthy(baseUrl: string): Promise<boolean> {
@@ -219,7 +231,7 @@ async function waitUntilHealthy(server: Server, baseUrl: string): Promise<void> 
   while (Date.now() < deadline) {
     if (hasExited(server.child)) {
       throw new Error(
-        `the server exited during start (code ${server.child.exitCode ?? server.child.signalCode}). Log tail:\n${await logTail(server.logPath)}`,
+        `the server exited during start (${exitDescription(server.child)}). Log tail:\n${await logTail(server.logPath)}`,
       );
     }
     if (await isHealthy(baseUrl)) return;
@@ -280,7 +292,8 @@ class MemorySampler {
   constructor(private readonly pid: number) {
     this.startKb = readProcStatusKb(pid, 'VmRSS');
     this.sample();
-    this.timer = setInterval(() => this.sample(), MEMORY_SAMPLE_MS);
+    // Unref'd, so a run that fails before stop() still lets the process exit.
+    this.timer = setInterval(() => this.sample(), MEMORY_SAMPLE_MS).unref();
   }
 
   private sample(): void {
@@ -288,6 +301,10 @@ class MemorySampler {
     if (rss === null) return;
     this.maxRssKb = Math.max(this.maxRssKb ?? 0, rss);
     this.phaseMaxKb = Math.max(this.phaseMaxKb ?? 0, rss);
+  }
+
+  cancel(): void {
+    clearInterval(this.timer);
   }
 
   /** The highest RSS since the previous call. */
@@ -300,7 +317,7 @@ class MemorySampler {
 
   /** Must be called while the process still runs, since VmHWM dies with it. */
   stop(): MemoryReport {
-    clearInterval(this.timer);
+    this.cancel();
     this.sample();
     // The kernel's own peak catches spikes between two samples.
     const hwm = readProcStatusKb(this.pid, 'VmHWM');
@@ -455,7 +472,7 @@ async function writeResults(
     date: new Date().toISOString(),
     node: process.version,
     machine: machine(),
-    settings,
+    settings: { ...settings, serverNodeFlags: SERVER_NODE_FLAGS },
     results,
     memory,
     goals,
@@ -471,6 +488,7 @@ async function writeResults(
 function cleanupOnce(state: RunState): () => Promise<void> {
   let done: Promise<void> | undefined;
   const cleanup = async () => {
+    state.sampler?.cancel();
     if (state.server) await stopServer(state.server.child);
     if (!state.tempDir) return;
     if (state.keepLog) {
@@ -493,12 +511,13 @@ async function run(state: RunState): Promise<number> {
   state.server = server;
   const baseUrl = `http://127.0.0.1:${server.port}`;
   console.log(`Server log: ${server.logPath} (removed at the end unless the run fails)`);
-  console.log(`Starting the server on ${baseUrl}…`);
+  console.log(`Starting the server on ${baseUrl} (node ${SERVER_NODE_FLAGS.join(' ')})…`);
   await waitUntilHealthy(server, baseUrl);
 
   const pid = server.child.pid;
   if (pid === undefined) throw new Error('the server process has no pid');
   const sampler = new MemorySampler(pid);
+  state.sampler = sampler;
 
   const results: TargetResult[] = [];
   for (const target of targets()) {
@@ -507,8 +526,13 @@ async function run(state: RunState): Promise<number> {
       results.push(target);
       continue;
     }
-    if (hasExited(server.child)) throw new Error(`the server exited mid-run. Log tail:\n${await logTail(server.logPath)}`);
     results.push(await benchmark(baseUrl, target, settings, sampler));
+    // Numbers from a server that died under load would be meaningless.
+    if (hasExited(server.child)) {
+      throw new Error(
+        `the server exited during ${target.name} (${exitDescription(server.child)}). Log tail:\n${await logTail(server.logPath)}`,
+      );
+    }
   }
   const memory = sampler.stop();
 

@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { PgliteThreadClient } from './pglite-client.ts';
-import { PgliteThread } from './pglite-thread.ts';
+import { PgliteThread, ensureDataDir } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,6 +53,12 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
   const inMemory = url.startsWith('memory://');
   const dataDir = inMemory ? undefined : resolve(url.slice('file://'.length));
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    if (dataDir) await ensureDataDir(dataDir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const thread = new PgliteThread({
     dataDir,
     loadDataDir: options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined,

@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** An error from the database thread, with Postgres's fields (code, detail, constraint…). */
@@ -36,6 +40,22 @@ export interface ThreadOptions {
 }
 
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+const INITDB_URL = new URL('./pglite-initdb.mjs', import.meta.url);
+
+/** Creates the data directory in a short-lived process when it holds no cluster yet. */
+export async function ensureDataDir(dataDir: string): Promise<void> {
+  if (existsSync(join(dataDir, 'PG_VERSION'))) return;
+  const child = spawn(process.execPath, ['--liftoff-only', fileURLToPath(INITDB_URL), dataDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`could not create the database directory ${dataDir}: ${stderr.trim()}`);
+}
 
 /**
  * PGlite on a thread of its own. A statement that runs past the timeout is answered with an error
