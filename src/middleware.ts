@@ -1,23 +1,32 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isApiRequest } from './server/http/api-paths.ts';
-import { loadSession } from './server/modules/sessions/service.ts';
 import { sessionPolicy } from './server/http/session.ts';
+import { loadSession } from './server/modules/sessions/service.ts';
 import { getRuntime } from './server/runtime.ts';
 
-const SHUTTING_DOWN = { message: '서버를 다시 시작하고 있습니다. 잠시 후 다시 시도해 주세요.' };
+const RESTARTING = '서버를 다시 시작하고 있습니다. 잠시 후 다시 시도해 주세요.';
+const MAINTENANCE = '서비스 점검 중입니다. 잠시 후 다시 이용해 주세요.';
+const MAINTENANCE_PAGE = '/maintenance';
+
+const unavailable = (api: boolean, message: string) =>
+  api
+    ? Response.json({ message }, { status: 503, headers: { 'Retry-After': '5' } })
+    : new Response(message, { status: 503, headers: { 'Retry-After': '5', 'Content-Type': 'text/plain; charset=utf-8' } });
 
 /** Hands the API's paths to the Hono app; for pages, puts the signed-in member in locals. */
 export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = await getRuntime();
   const { pathname } = context.url;
   const api = isApiRequest(context.request.method, pathname);
-  if (runtime.draining) {
-    return api
-      ? Response.json(SHUTTING_DOWN, { status: 503, headers: { 'Retry-After': '5' } })
-      : new Response(SHUTTING_DOWN.message, { status: 503, headers: { 'Retry-After': '5' } });
+  if (runtime.draining) return unavailable(api, RESTARTING);
+  if (runtime.site.maintenance) {
+    // The load balancer's health check keeps working, so the instance stays in rotation.
+    if (api && pathname !== '/healthz') return unavailable(true, MAINTENANCE);
+    if (!api && pathname !== MAINTENANCE_PAGE) return context.redirect(MAINTENANCE_PAGE, 302);
   }
   return runtime.track(async () => {
     if (api) return runtime.api.fetch(context.request, context.clientAddress);
+    context.locals.site = runtime.site;
     context.locals.user = null;
     const token = context.cookies.get(runtime.config.sessionCookie)?.value;
     if (token) {

@@ -11,6 +11,7 @@ import { HttpError, INTERNAL_ERROR_MESSAGE, notFound } from './http/errors.ts';
 import { prepareRequest } from './http/incoming.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { csrfRoutes } from './modules/auth/csrf-routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { bannerRoutes } from './modules/content/banner-routes.ts';
 import { createBannerReader } from './modules/content/banner-service.ts';
 import { frontErrorLogRoutes } from './modules/front-error-logs/routes.ts';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes(db));
   app.route('/', csrfRoutes(config));
+  app.route('/', authRoutes(db, config));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', frontErrorLogRoutes(db));
 

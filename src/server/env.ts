@@ -41,6 +41,33 @@ const schema = z
     TRUST_PROXY: bool.default(false),
     API_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MAINTENANCE_MODE: bool.default(false),
+    BUSINESS_INQUIRY_URL: z.url().default('https://business.ritual.example'),
+    NEWSLETTER_URL: z.url().default('https://newsletter.ritual.example'),
+    CHANNEL_TALK_PLUGIN_KEY: z.string().min(1).optional(),
+    GA4_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/, 'must look like G-XXXXXXX')
+      .optional(),
+    META_PIXEL_ID: z
+      .string()
+      .regex(/^\d+$/, 'must be digits')
+      .optional(),
+    KAKAO_PIXEL_ID: z
+      .string()
+      .regex(/^\d+$/, 'must be digits')
+      .optional(),
+    COMPANY_NAME: z.string().min(1).default('주식회사 리추얼랩'),
+    COMPANY_CEO: z.string().min(1).default('김하루'),
+    COMPANY_BUSINESS_NUMBER: z.string().min(1).default('123-45-67890'),
+    COMPANY_MAIL_ORDER_NUMBER: z.string().min(1).default('제2026-서울성동-0000호'),
+    COMPANY_ADDRESS: z.string().min(1).default('서울특별시 성동구 왕십리로 00, 3층'),
+    COMPANY_EMAIL: z.email().default('hello@ritual.example'),
+    COMPANY_PHONE: z.string().min(1).default('02-000-0000'),
+    SOCIAL_INSTAGRAM_URL: z.url().optional(),
+    SOCIAL_YOUTUBE_URL: z.url().optional(),
+    SOCIAL_BLOG_URL: z.url().optional(),
+    SOCIAL_KAKAO_CHANNEL_URL: z.url().optional(),
     TEST_DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/.+$/, 'must start with postgres://')

@@ -12,12 +12,15 @@ import { createBannerReader } from './modules/content/banner-service.ts';
 import type { BannerReader } from './modules/content/banner-service.ts';
 import { env } from './env.ts';
 import { createLogger } from './logger.ts';
+import { siteSettings } from './site.ts';
+import type { SiteSettings } from './site.ts';
 import type { Logger } from './logger.ts';
 
 export interface Runtime {
   database: Database;
   api: ApiHandler;
   currentBanner: BannerReader;
+  site: SiteSettings;
   config: AppConfig;
   logger: Logger;
   /** Wraps one request, so that shutdown waits for the requests already running. */
@@ -63,6 +66,7 @@ async function boot(): Promise<Runtime> {
     config,
     logger,
     currentBanner,
+    site: siteSettings(env),
     api: createApi({ db: database.db, config, logger, currentBanner }),
     get draining() {
       return draining;

@@ -3,8 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, inArray } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { frontErrorLogs, users } from '../../src/server/db/schema/index.ts';
-import { ENTRY, startServer, stopServer, tempDataDir, waitUntilHealthy } from '../helpers/server-process.ts';
-import type { ServerProcess } from '../helpers/server-process.ts';
+import { ENTRY, startServer, stopServer, tempDataDir, waitUntilHealthy } from '../../scripts/server-process.ts';
+import type { ServerProcess } from '../../scripts/server-process.ts';
 
 const running: ServerProcess[] = [];
 const start = async (dataDir: string, env?: Record<string, string>) => {

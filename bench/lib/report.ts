@@ -1,0 +1,86 @@
+import { writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
+import type { Goal } from '../goals.ts';
+import { isSkipped } from './load.ts';
+import type { TargetResult } from './load.ts';
+import type { MemoryReport } from './memory.ts';
+import type { Settings } from './settings.ts';
+
+const RESULTS_FILE = fileURLToPath(new URL('../results.json', import.meta.url));
+
+function formatRow(cells: string[], widths: number[]): string {
+  return cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+}
+
+function resultCells(result: TargetResult): string[] {
+  if (isSkipped(result)) return [result.target, '-', '-', '-', '-', '-', '-', `skipped: ${result.skipped}`];
+  const codes = Object.entries(result.statusCodes)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(', ');
+  return [
+    result.target,
+    String(result.requestsPerSecond),
+    result.latencyP50Ms.toFixed(1),
+    result.latencyP99Ms.toFixed(1),
+    String(result.non2xx),
+    String(result.errors),
+    result.peakRssMb === null ? '?' : result.peakRssMb.toFixed(0),
+    result.flagged ? `FLAGGED: not a valid measurement (${codes}, ${result.timeouts} timeouts)` : '',
+  ];
+}
+
+export function printTable(results: TargetResult[]): void {
+  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS MB', ''];
+  const rows = results.map(resultCells);
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
+  console.log();
+  console.log(formatRow(header, widths).trimEnd());
+  console.log(widths.map((w) => '-'.repeat(w)).join('  ').trimEnd());
+  for (const row of rows) console.log(formatRow(row, widths).trimEnd());
+  console.log();
+  if (results.some((r) => !isSkipped(r) && r.flagged)) {
+    console.log('FLAGGED rows got non-2xx answers or errors: their numbers measure error handling.\n');
+  }
+}
+
+export function printMemory(memory: MemoryReport): void {
+  const mb = (value: number | null) => (value === null ? 'not measured' : `${value} MB`);
+  console.log(`Server RSS: ${mb(memory.startMb)} after start, ${mb(memory.loadPeakMb)} highest sampled under load`);
+  console.log(`Peak RSS (incl. start, VmHWM): ${mb(memory.peakMb)}\n`);
+}
+
+export function printGoals(goals: Goal[]): void {
+  for (const goal of goals) {
+    console.log(`${goal.pass ? 'PASS' : 'FAIL'}  ${goal.name}: ${goal.actual ?? 'not measured'} (goal ${goal.target})`);
+  }
+}
+
+function machine() {
+  return {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+  };
+}
+
+/** bench/results.json; its fields are described in bench/README.md. */
+export async function writeResults(
+  settings: Settings,
+  results: TargetResult[],
+  memory: MemoryReport,
+  goals: Goal[],
+): Promise<void> {
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    machine: machine(),
+    settings: { ...settings, serverNodeFlags: SERVER_NODE_FLAGS },
+    results,
+    memory,
+    goals,
+  };
+  await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`Results written to ${RESULTS_FILE}`);
+}

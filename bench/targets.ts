@@ -1,0 +1,31 @@
+// What the bench measures, in this order. A new target is one more entry in `targets()`; one
+// that needs something missing on this machine returns a SkippedResult instead.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SkippedResult, Target } from './lib/load.ts';
+
+const STATIC_DIR = fileURLToPath(new URL('../dist/client/_astro', import.meta.url));
+
+/** The smallest asset, so the reference measures the server's per-request cost, not bandwidth. */
+function staticTarget(): Target | SkippedResult {
+  const files = existsSync(STATIC_DIR)
+    ? readdirSync(STATIC_DIR, { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => ({ name: entry.name, size: statSync(join(STATIC_DIR, entry.name)).size }))
+        .sort((a, b) => a.size - b.size || a.name.localeCompare(b.name))
+    : [];
+  const file = files[0];
+  if (!file) return { target: 'GET /_astro/* (static reference)', skipped: `no file in ${STATIC_DIR}` };
+  const kb = (file.size / 1024).toFixed(1);
+  return { name: `GET /_astro/* (static reference, ${kb} kB)`, path: `/_astro/${file.name}` };
+}
+
+export function targets(): Array<Target | SkippedResult> {
+  return [
+    { name: 'GET /healthz', path: '/healthz' },
+    { name: 'GET /api/banners/current', path: '/api/banners/current?type=header_text_banner' },
+    { name: 'GET /', path: '/' },
+    staticTarget(),
+  ];
+}
