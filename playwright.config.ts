@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
-
-const PORT = 4391;
-const dataDir = join(mkdtempSync(join(tmpdir(), 'ritual-e2e-')), 'db');
+import { E2E_SERVERS } from './tests/e2e/servers.ts';
 
 // The system Chromium (Debian's package), never a downloaded browser.
 const chromium = {
@@ -13,13 +11,29 @@ const chromium = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
+/** Each server gets its own port and embedded database, and the settings it is there to show. */
+const webServer = Object.values(E2E_SERVERS).map(({ port, env }) => ({
+  command: `node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ')}`,
+  url: `http://127.0.0.1:${port}/healthz`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  env: {
+    DATABASE_URL: `file://${join(mkdtempSync(join(tmpdir(), 'ritual-e2e-')), 'db')}`,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    ...env,
+  },
+}));
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${E2E_SERVERS.main.port}`,
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
     launchOptions: chromium,
@@ -29,17 +43,5 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
     { name: 'mobile', use: { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
   ],
-  webServer: {
-    command: `node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ')}`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      DATABASE_URL: `file://${dataDir}`,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-    },
-  },
+  webServer,
 });

@@ -8,6 +8,7 @@ test('the home page renders in Korean with the current banner', async ({ page })
   expect(response?.status()).toBe(200);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('나답게 성장하는 습관, 리추얼');
+  await expect(page).toHaveTitle('리추얼');
   const banner = page.getByRole('link', { name: /12월 리추얼 모집 중/ });
   await expect(banner).toHaveAttribute('href', '/explorer');
   expect(errors).toEqual([]);

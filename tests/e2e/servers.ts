@@ -1,0 +1,17 @@
+/** The servers the end-to-end tests run against (playwright.config.ts starts them). */
+export const E2E_SERVERS = {
+  main: { port: 4391, env: { SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/ritual.example' } },
+  configured: {
+    port: 4392,
+    env: {
+      CHANNEL_TALK_PLUGIN_KEY: 'e2e-plugin-key',
+      GA4_MEASUREMENT_ID: 'G-E2ETEST1',
+      META_PIXEL_ID: '1234567890',
+      KAKAO_PIXEL_ID: '987654321',
+    },
+  },
+  maintenance: { port: 4393, env: { MAINTENANCE_MODE: 'true' } },
+} as const;
+
+export const urlOf = (server: keyof typeof E2E_SERVERS, path: string): string =>
+  `http://127.0.0.1:${E2E_SERVERS[server].port}${path}`;
