@@ -2,6 +2,7 @@
 import type { MeasuredResult, TargetResult } from './lib/load.ts';
 import { isSkipped } from './lib/load.ts';
 import type { MemoryReport } from './lib/memory.ts';
+import type { PageWeightResult } from './lib/page-weight.ts';
 
 export interface Goal {
   name: string;
@@ -13,9 +14,12 @@ export interface Goal {
 interface Run {
   results: TargetResult[];
   memory: MemoryReport;
+  /** null with --skip-page-weight. */
+  pageWeight: PageWeightResult[] | null;
 }
 
-type Rule = (run: Run) => Goal;
+/** null: the rule's measurement was skipped on request, so there is nothing to judge. */
+type Rule = (run: Run) => Goal | null;
 
 /** `targetName` is the Target's name, as in bench/targets.ts. */
 function minRequestsPerSecond(targetName: string, minimum: number): Rule {
@@ -41,8 +45,27 @@ function maxPeakRssMb(limit: number): Rule {
   });
 }
 
-const GOALS: Rule[] = [minRequestsPerSecond('GET /api/banners/current', 2000), maxPeakRssMb(300)];
+/** `pageName` is the WeighedPage's name, as in bench/targets.ts. 1 KB = 1024 bytes. */
+function maxScriptGzipKb(pageName: string, limitKb: number): Rule {
+  return ({ pageWeight }) => {
+    if (pageWeight === null) return null;
+    const result = pageWeight.find((r) => r.page === pageName);
+    return {
+      name: `${pageName} JavaScript (gzip) KB`,
+      target: `< ${limitKb}`,
+      actual: result ? Math.round((result.gzipBytes / 1024) * 10) / 10 : null,
+      // An error page ships the shell only, so it would pass without proving anything about the page.
+      pass: result !== undefined && result.status === 200 && result.gzipBytes < limitKb * 1024,
+    };
+  };
+}
+
+const GOALS: Rule[] = [
+  minRequestsPerSecond('GET /api/banners/current', 2000),
+  maxPeakRssMb(300),
+  maxScriptGzipKb('guest /', 15),
+];
 
 export function checkGoals(run: Run): Goal[] {
-  return GOALS.map((rule) => rule(run));
+  return GOALS.map((rule) => rule(run)).filter((goal): goal is Goal => goal !== null);
 }

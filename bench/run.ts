@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: load-tests the built server (bench/targets.ts) with autocannon, samples the
- * server's memory, checks the goals (bench/goals.ts) and writes bench/results.json. See
- * bench/README.md.
+ * server's memory, weighs the JavaScript of a few pages in Chromium, checks the goals
+ * (bench/goals.ts) and writes bench/results.json. See bench/README.md.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Browser } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import {
   ENTRY,
@@ -24,10 +25,12 @@ import { checkGoals } from './goals.ts';
 import { benchmark, isSkipped } from './lib/load.ts';
 import type { TargetResult } from './lib/load.ts';
 import { MemorySampler } from './lib/memory.ts';
-import { printGoals, printMemory, printTable, writeResults } from './lib/report.ts';
+import { launchBrowser, measurePageWeights } from './lib/page-weight.ts';
+import type { PageWeightResult } from './lib/page-weight.ts';
+import { printGoals, printMemory, printPageWeights, printTable, writeResults } from './lib/report.ts';
 import { parseSettings } from './lib/settings.ts';
 import type { Settings } from './lib/settings.ts';
-import { targets } from './targets.ts';
+import { targets, weighedPages } from './targets.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The usual port when it is free, so logs are easy to compare. */
@@ -38,6 +41,7 @@ const STOP_TIMEOUT_MS = 10_000;
 interface RunState {
   server?: ServerProcess;
   sampler?: MemorySampler;
+  browser?: Browser;
   tempDir?: string;
   keepLog: boolean;
 }
@@ -89,6 +93,19 @@ async function measureAll(server: ServerProcess, settings: Settings, sampler: Me
   return results;
 }
 
+/** After the load, on the same server: a page's weight does not depend on how busy the server was. */
+async function weighPages(server: ServerProcess, settings: Settings, state: RunState): Promise<PageWeightResult[] | null> {
+  if (settings.skipPageWeight) return null;
+  const browser = await launchBrowser();
+  state.browser = browser;
+  try {
+    return await measurePageWeights(browser, server.url, weighedPages());
+  } finally {
+    await browser.close();
+    delete state.browser;
+  }
+}
+
 async function run(state: RunState): Promise<number> {
   const settings = parseSettings(process.argv.slice(2));
   ensureBuild();
@@ -103,12 +120,14 @@ async function run(state: RunState): Promise<number> {
   state.sampler = sampler;
   const results = await measureAll(server, settings, sampler);
   const memory = sampler.stop();
+  const pageWeight = await weighPages(server, settings, state);
 
   printTable(results);
   printMemory(memory);
-  const goals = checkGoals({ results, memory });
+  printPageWeights(pageWeight);
+  const goals = checkGoals({ results, memory, pageWeight });
   printGoals(goals);
-  await writeResults(settings, results, memory, goals);
+  await writeResults(settings, results, memory, pageWeight, goals);
   return goals.every((goal) => goal.pass) ? 0 : 1;
 }
 
@@ -117,6 +136,8 @@ function cleanupOnce(state: RunState): () => Promise<void> {
   let done: Promise<void> | undefined;
   const cleanup = async () => {
     state.sampler?.cancel();
+    // Playwright's own signal handlers are off (bench/lib/page-weight.ts), so the browser is closed here.
+    await state.browser?.close().catch(() => undefined);
     if (state.server) await stopServer(state.server, 'SIGTERM', { killAfterMs: STOP_TIMEOUT_MS });
     if (!state.tempDir) return;
     if (state.keepLog) {

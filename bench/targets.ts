@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SkippedResult, Target } from './lib/load.ts';
+import type { WeighedPage } from './lib/page-weight.ts';
 
 const STATIC_DIR = fileURLToPath(new URL('../dist/client/_astro', import.meta.url));
 
@@ -27,5 +28,15 @@ export function targets(): Array<Target | SkippedResult> {
     { name: 'GET /api/banners/current', path: '/api/banners/current?type=header_text_banner' },
     { name: 'GET /', path: '/' },
     staticTarget(),
+  ];
+}
+
+/** The pages whose JavaScript is weighed after the load targets, in this order. */
+export function weighedPages(): WeighedPage[] {
+  return [
+    { name: 'guest /', path: '/', member: false },
+    // No static page exists yet: the 404 page is rendered in the same shell, and the shell is what is weighed.
+    { name: '/about (static page)', path: '/about', member: false },
+    { name: "member's /", path: '/', member: true },
   ];
 }

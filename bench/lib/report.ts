@@ -6,6 +6,7 @@ import type { Goal } from '../goals.ts';
 import { isSkipped } from './load.ts';
 import type { TargetResult } from './load.ts';
 import type { MemoryReport } from './memory.ts';
+import type { PageWeightResult } from './page-weight.ts';
 import type { Settings } from './settings.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('../results.json', import.meta.url));
@@ -31,18 +32,46 @@ function resultCells(result: TargetResult): string[] {
   ];
 }
 
-export function printTable(results: TargetResult[]): void {
-  const header = ['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS MB', ''];
-  const rows = results.map(resultCells);
+/** A table and a blank line after it. */
+function printRows(header: string[], rows: string[][]): void {
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
-  console.log();
   console.log(formatRow(header, widths).trimEnd());
   console.log(widths.map((w) => '-'.repeat(w)).join('  ').trimEnd());
   for (const row of rows) console.log(formatRow(row, widths).trimEnd());
   console.log();
+}
+
+export function printTable(results: TargetResult[]): void {
+  // Apart from the progress lines above it.
+  console.log();
+  printRows(['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS MB', ''], results.map(resultCells));
   if (results.some((r) => !isSkipped(r) && r.flagged)) {
     console.log('FLAGGED rows got non-2xx answers or errors: their numbers measure error handling.\n');
   }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function pageWeightCells(result: PageWeightResult): string[] {
+  return [
+    result.page,
+    String(result.scriptFiles),
+    kb(result.rawBytes),
+    kb(result.gzipBytes),
+    result.react ? 'yes' : 'no',
+    // Said outright, so a 404 shell is not mistaken for the page itself.
+    result.status === 200 ? '' : `HTTP ${result.status ?? 'no answer'}`,
+  ];
+}
+
+/** `null` with --skip-page-weight. */
+export function printPageWeights(results: PageWeightResult[] | null): void {
+  if (results === null) {
+    console.log('Page weight: skipped (--skip-page-weight)\n');
+    return;
+  }
+  printRows(['page', 'scripts', 'raw KB', 'gzip KB', 'React', ''], results.map(pageWeightCells));
+  console.log('JavaScript the page ran: script files (each gzip -9 on its own) plus inline scripts; 1 KB = 1024 bytes.\n');
 }
 
 export function printMemory(memory: MemoryReport): void {
@@ -70,6 +99,7 @@ export async function writeResults(
   settings: Settings,
   results: TargetResult[],
   memory: MemoryReport,
+  pageWeight: PageWeightResult[] | null,
   goals: Goal[],
 ): Promise<void> {
   const report = {
@@ -79,6 +109,7 @@ export async function writeResults(
     settings: { ...settings, serverNodeFlags: SERVER_NODE_FLAGS },
     results,
     memory,
+    pageWeight,
     goals,
   };
   await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);

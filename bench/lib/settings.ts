@@ -4,6 +4,8 @@ export interface Settings {
   /** Seconds recorded per target. */
   duration: number;
   connections: number;
+  /** No browser: the page-weight table and its goal are left out. */
+  skipPageWeight: boolean;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -13,14 +15,15 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return value;
 }
 
-/** `--duration N` and `--connections N`; see bench/README.md. */
+/** `--duration N`, `--connections N` and `--skip-page-weight`; see bench/README.md. */
 export function parseSettings(argv: string[]): Settings {
   const { values } = parseArgs({
     args: argv,
-    options: { duration: { type: 'string' }, connections: { type: 'string' } },
+    options: { duration: { type: 'string' }, connections: { type: 'string' }, 'skip-page-weight': { type: 'boolean' } },
   });
   return {
     duration: positiveInt('duration', values.duration, 10),
     connections: positiveInt('connections', values.connections, 50),
+    skipPageWeight: values['skip-page-weight'] ?? false,
   };
 }
