@@ -128,8 +128,7 @@ test.describe('mobile top bar', () => {
     }
   });
 
-  test('stays on a move of 10 px or less', async ({ page }, info) => {
-    test.skip(!onMobile(info), 'the top bar hides on mobile only');
+  test('stays on a move of 10 px or less', async ({ page }) => {
     await page.goto('/');
     await page.addStyleTag({ content: 'main { min-height: 3000px; }' });
     await scrollTo(page, 10);
