@@ -16,6 +16,7 @@ import { bannerRoutes } from './modules/content/banner-routes.ts';
 import { createBannerReader } from './modules/content/banner-service.ts';
 import { frontErrorLogRoutes } from './modules/front-error-logs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(db));
   app.route('/', csrfRoutes(config));
   app.route('/', authRoutes(db, config));
+  app.route('/', userRoutes(db));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', frontErrorLogRoutes(db));
 

@@ -1,5 +1,6 @@
 export * from './banners.ts';
 export * from './front-error-logs.ts';
+export * from './password-reset-tokens.ts';
 export * from './rate-limits.ts';
 export * from './sessions.ts';
 export * from './users.ts';
