@@ -68,18 +68,40 @@ const schema = z
     SOCIAL_YOUTUBE_URL: z.url().optional(),
     SOCIAL_BLOG_URL: z.url().optional(),
     SOCIAL_KAKAO_CHANNEL_URL: z.url().optional(),
+    // No default here: production must choose, so the default is applied in the transform below.
+    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).optional(),
+    MAIL_OUTBOX_DIR: z.string().min(1).default('.data/mail'),
+    MAIL_FROM: z.string().min(1).default('리추얼 <no-reply@ritual.example>'),
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: port.default(587),
+    SMTP_SECURE: bool.default(false),
+    SMTP_USER: z.string().min(1).optional(),
+    SMTP_PASSWORD: z.string().min(1).optional(),
     TEST_DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/.+$/, 'must start with postgres://')
       .optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_HOST) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when MAIL_TRANSPORT=smtp' });
+    }
     if (value.NODE_ENV !== 'production') return;
     if (!value.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
     }
     if (!value.APP_KEY) {
       ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'is required in production' });
+    }
+    // The outbox keeps every message on the server's disk, so members would never receive one.
+    if (!value.MAIL_TRANSPORT) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_TRANSPORT'], message: 'is required in production (smtp)' });
+    } else if (value.MAIL_TRANSPORT === 'outbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_TRANSPORT'],
+        message: 'outbox is for development and tests; use smtp in production',
+      });
     }
   })
   .transform((value) => ({
@@ -89,6 +111,7 @@ const schema = z
     // Outside production a key made at start is enough: sessions live in the database,
     // and a request-forgery token signed with an old key is simply refused and fetched again.
     APP_KEY: value.APP_KEY ?? randomBytes(32).toString('hex'),
+    MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? 'outbox',
   }));
 
 export type Env = z.output<typeof schema>;

@@ -41,10 +41,16 @@ describe('configuration', () => {
     expect(problemsOf({ PORT: '0', SESSION_COOKIE: 'a b' })).toHaveLength(2);
   });
 
-  it('requires a database and a key in production', () => {
+  it('requires a database, a key and a mail transport in production', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
-    expect(problems).toEqual(['DATABASE_URL: is required in production', 'APP_KEY: is required in production']);
-    expect(problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', APP_KEY: 'short' })).toEqual([
+    expect(problems).toEqual([
+      'DATABASE_URL: is required in production',
+      'APP_KEY: is required in production',
+      'MAIL_TRANSPORT: is required in production (smtp)',
+    ]);
+    expect(
+      problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', APP_KEY: 'short', MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'smtp.internal' }),
+    ).toEqual([
       'APP_KEY: must be at least 32 characters',
     ]);
   });
