@@ -11,6 +11,8 @@ import { HttpError, INTERNAL_ERROR_MESSAGE, notFound } from './http/errors.ts';
 import { prepareRequest } from './http/incoming.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { csrfRoutes } from './modules/auth/csrf-routes.ts';
+import { passwordRoutes } from './modules/auth/password-routes.ts';
+import { registrationRoutes } from './modules/auth/registration-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bannerRoutes } from './modules/content/banner-routes.ts';
 import { createBannerReader } from './modules/content/banner-service.ts';
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(db));
   app.route('/', csrfRoutes(config));
   app.route('/', authRoutes(db, config));
+  app.route('/', registrationRoutes(db, config, deps.mailer));
+  app.route('/', passwordRoutes(db, config, deps.mailer));
   app.route('/', userRoutes(db));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', frontErrorLogRoutes(db));

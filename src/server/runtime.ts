@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { createMailer, mailSettingsFromEnv } from './adapters/mail/index.ts';
 import { createApi } from './app.ts';
 import type { ApiHandler } from './app.ts';
 import { configFromEnv } from './config.ts';
@@ -67,7 +68,7 @@ async function boot(): Promise<Runtime> {
     logger,
     currentBanner,
     site: siteSettings(env),
-    api: createApi({ db: database.db, config, logger, currentBanner }),
+    api: createApi({ db: database.db, config, logger, currentBanner, mailer: createMailer(mailSettingsFromEnv(env)) }),
     get draining() {
       return draining;
     },

@@ -1,9 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { createApp, mountApi } from '../../src/server/app.ts';
 import type { App } from '../../src/server/app.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
+import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer.ts';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -25,6 +30,8 @@ export type LogLine = Record<string, unknown> & { level: number; msg: string };
 export interface TestApp {
   app: App;
   logs: LogLine[];
+  /** The mail this app sent, newest first. */
+  outbox(to?: string): Promise<OutboxMessage[]>;
   client(options?: { ip?: string }): TestClient;
 }
 
@@ -38,10 +45,17 @@ export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}, extend
     },
   });
   const config = testConfig(overrides);
-  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink) });
+  const outboxDir = mkdtempSync(join(tmpdir(), 'ritual-mail-'));
+  const mailer = createOutboxMailer(outboxDir);
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer });
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
-  return { app, logs, client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1') };
+  return {
+    app,
+    logs,
+    outbox: (to) => readOutbox(outboxDir, to ? { to } : {}),
+    client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1'),
+  };
 }
 
 export interface TestResponse {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import type { Mailer } from '../adapters/mail/index.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema/index.ts';
@@ -13,6 +14,7 @@ export interface AppDeps {
   db: Db;
   config: AppConfig;
   logger: Logger;
+  mailer: Mailer;
   /** Shared with the pages; each app makes its own when none is given (tests). */
   currentBanner?: BannerReader;
 }

@@ -68,6 +68,8 @@ export const registerInput = z
   .refine((input) => input.password === input.password_confirmation, {
     path: ['password_confirmation'],
     message: M.passwordMismatch,
+    // Checked even when other fields fail, so the form lists every problem at once.
+    when: ({ value }) => typeof (value as { password?: unknown }).password === 'string',
   });
 
 export const validateUsernameInput = z.object({ username: usernameField });
