@@ -3,6 +3,11 @@ import { isApiRequest } from './server/http/api-paths.ts';
 import { sessionPolicy } from './server/http/session.ts';
 import { loadSession } from './server/modules/sessions/service.ts';
 import { getRuntime } from './server/runtime.ts';
+import type { Runtime } from './server/runtime.ts';
+import type { User } from './server/db/schema/index.ts';
+import { pageRedirect } from './lib/page-guards.ts';
+import type { VisitorState } from './lib/page-guards.ts';
+import type { AstroCookies } from 'astro';
 
 const RESTARTING = '서버를 다시 시작하고 있습니다. 잠시 후 다시 시도해 주세요.';
 const MAINTENANCE = '서비스 점검 중입니다. 잠시 후 다시 이용해 주세요.';
@@ -13,7 +18,26 @@ const unavailable = (api: boolean, message: string) =>
     ? Response.json({ message }, { status: 503, headers: { 'Retry-After': '5' } })
     : new Response(message, { status: 503, headers: { 'Retry-After': '5', 'Content-Type': 'text/plain; charset=utf-8' } });
 
-/** Hands the API's paths to the Hono app; for pages, puts the signed-in member in locals. */
+/** The signed-in member; a cookie whose session is gone is cleared, signing the browser out. */
+async function memberOf(runtime: Runtime, cookies: AstroCookies): Promise<User | null> {
+  const { sessionCookie } = runtime.config;
+  const token = cookies.get(sessionCookie)?.value;
+  if (!token) return null;
+  const loaded = await loadSession(runtime.database.db, token, sessionPolicy(runtime.config));
+  if (!loaded?.user) cookies.delete(sessionCookie, { path: '/' });
+  return loaded?.user ?? null;
+}
+
+const visitorState = (user: User | null): VisitorState => ({
+  signedIn: user !== null,
+  emailVerified: Boolean(user?.emailVerifiedAt),
+  agreedToTerms: Boolean(user?.agreedTermsAt && user.agreedPrivacyAt),
+});
+
+/**
+ * Hands the API's paths to the Hono app; for pages, puts the signed-in member in locals and sends
+ * the visitor elsewhere when the page is not for them (guest-only, member-only, terms, e-mail).
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = await getRuntime();
   const { pathname } = context.url;
@@ -27,12 +51,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return runtime.track(async () => {
     if (api) return runtime.api.fetch(context.request, context.clientAddress);
     context.locals.site = runtime.site;
-    context.locals.user = null;
-    const token = context.cookies.get(runtime.config.sessionCookie)?.value;
-    if (token) {
-      const loaded = await loadSession(runtime.database.db, token, sessionPolicy(runtime.config));
-      context.locals.user = loaded?.user ?? null;
-    }
-    return next();
+    const user = await memberOf(runtime, context.cookies);
+    context.locals.user = user;
+    const target = pageRedirect(pathname, context.url.search, visitorState(user), runtime.site.memberHome);
+    return target ? context.redirect(target, 302) : next();
   });
 });

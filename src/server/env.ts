@@ -42,6 +42,10 @@ const schema = z
     API_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAINTENANCE_MODE: bool.default(false),
+    MEMBER_HOME_PATH: z
+      .string()
+      .regex(/^\/[^/\\]*/, 'must be a path of this site, such as /')
+      .default('/'),
     BUSINESS_INQUIRY_URL: z.url().default('https://business.ritual.example'),
     NEWSLETTER_URL: z.url().default('https://newsletter.ritual.example'),
     CHANNEL_TALK_PLUGIN_KEY: z.string().min(1).optional(),

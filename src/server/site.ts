@@ -22,6 +22,8 @@ export interface SiteSettings {
   channelTalkPluginKey: string | undefined;
   tracking: { ga4: string | undefined; metaPixel: string | undefined; kakaoPixel: string | undefined };
   maintenance: boolean;
+  /** Where guest-only pages send a signed-in member. */
+  memberHome: string;
 }
 
 export function siteSettings(env: Env): SiteSettings {
@@ -47,5 +49,6 @@ export function siteSettings(env: Env): SiteSettings {
     channelTalkPluginKey: env.CHANNEL_TALK_PLUGIN_KEY,
     tracking: { ga4: env.GA4_MEASUREMENT_ID, metaPixel: env.META_PIXEL_ID, kakaoPixel: env.KAKAO_PIXEL_ID },
     maintenance: env.MAINTENANCE_MODE,
+    memberHome: env.MEMBER_HOME_PATH,
   };
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
+import { isAuthOnly } from '../../src/lib/page-guards.ts';
 import { urlOf } from './servers.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
 
@@ -35,6 +36,7 @@ test.describe('navigation', () => {
 
   for (const [path, desktop, mobile] of highlights) {
     test(`highlights the right tab on ${path}`, async ({ page }, info) => {
+      if (isAuthOnly(path)) await signInAsMember(page);
       await page.goto(path);
       const expected = onMobile(info) ? mobile : desktop;
       const current = mainNav(page, info).locator('[aria-current="page"]');
@@ -148,6 +150,7 @@ test.describe('customer chat', () => {
   ];
   for (const [path, shown] of paths) {
     test(`${shown ? 'shows' : 'hides'} the 문의하기 button on ${path}`, async ({ page }) => {
+      if (isAuthOnly(path)) await signInAsMember(page);
       await page.goto(path);
       const button = page.locator('[data-chat]');
       if (shown) {
@@ -226,6 +229,28 @@ test.describe('footer', () => {
   });
 });
 
+test.describe('page guards', () => {
+  test('send a guest from a member page to /login, remembering the page', async ({ page }) => {
+    await page.goto('/mypage/coupon?tab=used');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/mypage/coupon?tab=used');
+  });
+
+  test('send a member away from /login to the member home', async ({ page }) => {
+    await signInAsMember(page);
+    await page.goto('/login/email');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test('sign a browser out whose session no longer exists', async ({ page, context }) => {
+    await context.addCookies([{ name: 'session', value: 'gone-session-token', url: urlOf('main', '/') }]);
+    await page.goto('/mypage');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'session')).toBeUndefined();
+  });
+});
+
 test.describe('maintenance', () => {
   test('/maintenance renders alone, without header and footer', async ({ page }) => {
     await page.goto('/maintenance');
@@ -257,6 +282,7 @@ test.describe('error pages and the composer style', () => {
   });
 
   test('puts the full-screen editor class on /compose pages only', async ({ page }) => {
+    await signInAsMember(page);
     await page.goto('/compose/post');
     await expect(page.locator('html')).toHaveClass(/editor-fullscreen/);
     await page.getByRole('link', { name: '홈으로 가기' }).click();
