@@ -19,6 +19,8 @@ import { createBannerReader } from './modules/content/banner-service.ts';
 import { frontErrorLogRoutes } from './modules/front-error-logs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
+import { uploadRoutes } from './adapters/storage/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -82,6 +84,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', registrationRoutes(db, config, deps.mailer));
   app.route('/', passwordRoutes(db, config, deps.mailer));
   app.route('/', userRoutes(db));
+  app.route('/', meRoutes(db, config, deps.storage));
+  app.route('/', uploadRoutes(deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', frontErrorLogRoutes(db));
 

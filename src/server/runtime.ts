@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { createMailer, mailSettingsFromEnv } from './adapters/mail/index.ts';
+import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { createApi } from './app.ts';
 import type { ApiHandler } from './app.ts';
 import { configFromEnv } from './config.ts';
@@ -68,7 +69,14 @@ async function boot(): Promise<Runtime> {
     logger,
     currentBanner,
     site: siteSettings(env),
-    api: createApi({ db: database.db, config, logger, currentBanner, mailer: createMailer(mailSettingsFromEnv(env)) }),
+    api: createApi({
+      db: database.db,
+      config,
+      logger,
+      currentBanner,
+      mailer: createMailer(mailSettingsFromEnv(env)),
+      storage: createLocalStorage(resolve('.data/uploads')),
+    }),
     get draining() {
       return draining;
     },

@@ -8,6 +8,7 @@ import type { App } from '../../src/server/app.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
+import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer.ts';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -47,7 +48,8 @@ export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}, extend
   const config = testConfig(overrides);
   const outboxDir = mkdtempSync(join(tmpdir(), 'ritual-mail-'));
   const mailer = createOutboxMailer(outboxDir);
-  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer });
+  const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'ritual-uploads-')));
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage });
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
   return {
@@ -63,6 +65,7 @@ export interface TestResponse {
   headers: Headers;
   body: any;
   text: string;
+  bytes: Uint8Array;
 }
 
 export interface RequestOptions {
@@ -130,13 +133,14 @@ export class TestClient {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       parsed = null;
     }
-    return { status: response.status, headers: response.headers, body: parsed, text };
+    return { status: response.status, headers: response.headers, body: parsed, text, bytes };
   }
 }

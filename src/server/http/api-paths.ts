@@ -2,6 +2,7 @@ const SOCIAL_PROVIDERS = '(kakao|naver|google|apple)';
 
 const ANY_METHOD = [/^\/api(\/|$)/, /^\/v1(\/|$)/, /^\/healthz$/, /^\/csrf-token$/];
 const GET_ONLY = [
+  /^\/uploads\/.+$/,
   /^\/email\/verify\/[^/]+\/[^/]+$/,
   new RegExp(`^/login/${SOCIAL_PROVIDERS}$`),
   new RegExp(`^/login/${SOCIAL_PROVIDERS}/callback$`),

@@ -1,3 +1,4 @@
+export * from './account-deletions.ts';
 export * from './banners.ts';
 export * from './front-error-logs.ts';
 export * from './password-reset-tokens.ts';

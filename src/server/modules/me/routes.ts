@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { currentUser, validateBody } from '../../http/context.ts';
+import type { AppContext, AppEnv } from '../../http/context.ts';
+import { unauthenticated } from '../../http/errors.ts';
+import { signOut } from '../../http/session.ts';
+import { profileResource } from './resource.ts';
+import { accountDeletionInput, profileUpdateInput } from './schema.ts';
+import { deleteAccount, inviteCodeOf, updateProfile } from './service.ts';
+
+function member(c: AppContext) {
+  const user = currentUser(c);
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+export function meRoutes(db: Db, config: AppConfig, storage: FileStorage) {
+  return new Hono<AppEnv>()
+    .get('/api/me', (c) => c.json({ data: profileResource(member(c)) }))
+    .put('/api/me', async (c) => {
+      const user = member(c);
+      const input = validateBody(c, profileUpdateInput);
+      const updated = await updateProfile(db, storage, user, {
+        nickname: input.nickname,
+        username: input.username,
+        introduction: input.introduction,
+        image: input.profile_image?.[0],
+      });
+      return c.json({ data: profileResource(updated) });
+    })
+    .delete('/api/me', async (c) => {
+      const user = member(c);
+      const { reason } = validateBody(c, accountDeletionInput);
+      await deleteAccount(db, storage, user, reason);
+      await signOut(c, db, config);
+      c.get('log').info({ userId: user.id }, 'account deleted');
+      return c.body(null, 204);
+    })
+    .get('/api/me/invite-code', async (c) => {
+      const code = await inviteCodeOf(db, member(c));
+      return c.json({ data: { invite_code: code } });
+    });
+}

@@ -1,0 +1,89 @@
+import { randomInt } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { ACCOUNT_MESSAGES as M } from '../../../lib/account-rules.ts';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import type { Db } from '../../db/client.ts';
+import { accountDeletions, users } from '../../db/schema/index.ts';
+import type { User } from '../../db/schema/index.ts';
+import { validationError } from '../../http/errors.ts';
+import { destroyUserSessions } from '../sessions/service.ts';
+import { isUsernameTaken } from '../users/service.ts';
+import { storeProfileImage } from './profile-image.ts';
+
+export interface ProfileChanges {
+  nickname?: string | undefined;
+  username?: string | undefined;
+  introduction?: string | undefined;
+  image?: File | undefined;
+}
+
+export async function updateProfile(db: Db, storage: FileStorage, user: User, changes: ProfileChanges): Promise<User> {
+  if (changes.username && changes.username.toLowerCase() !== user.username.toLowerCase()) {
+    if (await isUsernameTaken(db, changes.username)) throw validationError({ username: [M.usernameTaken] });
+  }
+  const profileImage = changes.image ? await storeProfileImage(storage, user.id, changes.image) : undefined;
+  const [updated] = await db
+    .update(users)
+    .set({
+      ...(changes.nickname !== undefined ? { nickname: changes.nickname } : {}),
+      ...(changes.username !== undefined ? { username: changes.username } : {}),
+      ...(changes.introduction !== undefined ? { introduction: changes.introduction || null } : {}),
+      ...(profileImage ? { profileImage } : {}),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  // The old picture goes once the new one is in place, never before.
+  const oldKey = profileImage && user.profileImage ? storage.keyOf(user.profileImage) : null;
+  if (oldKey) await storage.delete(oldKey);
+  return updated!;
+}
+
+// No 0/O or 1/I/L: an invite code is read aloud and typed from a screen.
+const INVITE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export async function inviteCodeOf(db: Db, user: User): Promise<string> {
+  if (user.inviteCode) return user.inviteCode;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const code = Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+    const [row] = await db
+      .update(users)
+      .set({ inviteCode: sql`coalesce(${users.inviteCode}, ${code})` })
+      .where(eq(users.id, user.id))
+      .returning({ inviteCode: users.inviteCode })
+      .catch(() => [undefined]);
+    if (row?.inviteCode) return row.inviteCode;
+  }
+  throw new Error('could not find a free invite code');
+}
+
+/**
+ * Deletes an account: the reason is kept; e-mail, names, picture, phone and password are erased
+ * at once. The row itself stays, anonymised, because order and payment records that commerce law
+ * keeps for five years point at it.
+ */
+export async function deleteAccount(db: Db, storage: FileStorage, user: User, reason: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await txDb.insert(accountDeletions).values({ userId: user.id, reason, createdAt: now });
+    await txDb
+      .update(users)
+      .set({
+        email: `deleted-${user.id}@deleted.invalid`,
+        nickname: '탈퇴한 회원',
+        username: `deleted_${user.id}`,
+        passwordHash: null,
+        profileImage: null,
+        introduction: null,
+        phone: null,
+        countryCode: null,
+        phoneVerifiedAt: null,
+        inviteCode: null,
+        agreedMarketingAt: null,
+        deletedAt: now,
+      })
+      .where(eq(users.id, user.id));
+    await destroyUserSessions(txDb, user.id);
+  });
+  const key = user.profileImage ? storage.keyOf(user.profileImage) : null;
+  if (key) await storage.delete(key);
+}
