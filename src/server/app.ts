@@ -20,6 +20,7 @@ import { frontErrorLogRoutes } from './modules/front-error-logs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import { phoneRoutes } from './modules/phone/routes.ts';
 import { uploadRoutes } from './adapters/storage/routes.ts';
 
 z.config(z.locales.ko());
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', passwordRoutes(db, config, deps.mailer));
   app.route('/', userRoutes(db));
   app.route('/', meRoutes(db, config, deps.storage));
+  app.route('/', phoneRoutes(db, deps.sms));
   app.route('/', uploadRoutes(deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', frontErrorLogRoutes(db));

@@ -81,6 +81,9 @@ const schema = z
     SMTP_SECURE: bool.default(false),
     SMTP_USER: z.string().min(1).optional(),
     SMTP_PASSWORD: z.string().min(1).optional(),
+    // Only the outbox exists so far. No default here either: it is applied outside production below.
+    SMS_PROVIDER: z.enum(['outbox']).optional(),
+    SMS_OUTBOX_DIR: z.string().min(1).default('.data/sms'),
     TEST_DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/.+$/, 'must start with postgres://')
@@ -107,6 +110,15 @@ const schema = z
         message: 'outbox is for development and tests; use smtp in production',
       });
     }
+    // The same for verification codes. Until a real SMS provider is added, production leaves
+    // SMS_PROVIDER unset and phone verification answers 503 instead of keeping codes on disk.
+    if (value.SMS_PROVIDER === 'outbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMS_PROVIDER'],
+        message: 'outbox is for development and tests; leave it unset in production until an SMS provider is configured',
+      });
+    }
   })
   .transform((value) => ({
     ...value,
@@ -116,6 +128,7 @@ const schema = z
     // and a request-forgery token signed with an old key is simply refused and fetched again.
     APP_KEY: value.APP_KEY ?? randomBytes(32).toString('hex'),
     MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? 'outbox',
+    SMS_PROVIDER: value.SMS_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'outbox'),
   }));
 
 export type Env = z.output<typeof schema>;

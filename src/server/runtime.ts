@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createMailer, mailSettingsFromEnv } from './adapters/mail/index.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
+import { createSmsSender, smsSettingsFromEnv } from './adapters/sms/index.ts';
 import { createApi } from './app.ts';
 import type { ApiHandler } from './app.ts';
 import { configFromEnv } from './config.ts';
@@ -76,6 +77,7 @@ async function boot(): Promise<Runtime> {
       currentBanner,
       mailer: createMailer(mailSettingsFromEnv(env)),
       storage: createLocalStorage(resolve('.data/uploads')),
+      sms: createSmsSender(smsSettingsFromEnv(env)),
     }),
     get draining() {
       return draining;

@@ -9,6 +9,8 @@ import type { AppConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
+import { createOutboxSmsSender, readSmsOutbox } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
+import type { SmsOutboxMessage } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
 import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer.ts';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -33,6 +35,8 @@ export interface TestApp {
   logs: LogLine[];
   /** The mail this app sent, newest first. */
   outbox(to?: string): Promise<OutboxMessage[]>;
+  /** The verification codes this app texted, newest first. */
+  smsOutbox(phone?: string): Promise<SmsOutboxMessage[]>;
   client(options?: { ip?: string }): TestClient;
 }
 
@@ -49,13 +53,16 @@ export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}, extend
   const outboxDir = mkdtempSync(join(tmpdir(), 'ritual-mail-'));
   const mailer = createOutboxMailer(outboxDir);
   const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'ritual-uploads-')));
-  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage });
+  const smsDir = mkdtempSync(join(tmpdir(), 'ritual-sms-'));
+  const sms = createOutboxSmsSender(smsDir);
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage, sms });
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
   return {
     app,
     logs,
     outbox: (to) => readOutbox(outboxDir, to ? { to } : {}),
+    smsOutbox: (phone) => readSmsOutbox(smsDir, phone ? { phone } : {}),
     client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1'),
   };
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Mailer } from '../adapters/mail/index.ts';
+import type { SmsSender } from '../adapters/sms/index.ts';
 import type { LocalStorage } from '../adapters/storage/local-storage.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -17,6 +18,7 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   storage: LocalStorage;
+  sms: SmsSender;
   /** Shared with the pages; each app makes its own when none is given (tests). */
   currentBanner?: BannerReader;
 }
