@@ -28,10 +28,22 @@ export function isGuestOnly(pathname: string): boolean {
   return !isAuthOnly(path) && GUEST_ONLY.some((route) => under(path, route));
 }
 
-/** A path of this site to come back to after signing in; anything else becomes '/'. */
-export function safeRedirect(target: string | null | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
-  return target;
+const PROBE_ORIGIN = 'https://ritual.invalid';
+
+/**
+ * A path of this site to come back to after signing in; anything else becomes the fallback. The
+ * URL parser drops tabs and newlines and turns backslashes into slashes as browsers do, so a
+ * value is judged by where it resolves, not by how it starts (`/%09/evil.example` leaves the site).
+ */
+export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return fallback;
+  try {
+    const url = new URL(value, PROBE_ORIGIN);
+    if (url.origin !== PROBE_ORIGIN) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
 }
 
 /** Where to send the visitor instead of this page, or null to render it. */

@@ -49,7 +49,7 @@ describe('page guards', () => {
 
   it('accepts only a path of this site as the place to return to', () => {
     expect(safeRedirect('/mypage?x=1')).toBe('/mypage?x=1');
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '', null, undefined]) {
+    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', '', null, undefined]) {
       expect(safeRedirect(bad)).toBe('/');
     }
   });

@@ -1,0 +1,88 @@
+import { FieldErrors } from './fields.tsx';
+
+export interface AgreementState {
+  terms: boolean;
+  privacy: boolean;
+  marketing: boolean;
+}
+
+interface AgreementsProps {
+  /** Checkbox ids are `${idPrefix}_terms`, `_privacy`, `_marketing`: the form focuses them by name. */
+  idPrefix: string;
+  value: AgreementState;
+  onChange: (value: AgreementState) => void;
+  termsErrors?: readonly string[];
+  privacyErrors?: readonly string[];
+}
+
+interface Item {
+  key: keyof AgreementState;
+  label: string;
+  required: boolean;
+  /** The full text, opened in a new tab so that the form keeps what was typed. */
+  href?: string;
+  docName?: string;
+}
+
+const ITEMS: readonly Item[] = [
+  { key: 'terms', label: '이용약관 동의', required: true, href: '/terms/policy', docName: '이용약관' },
+  { key: 'privacy', label: '개인정보 수집 및 이용 동의', required: true, href: '/terms/privacy', docName: '개인정보 수집 및 이용' },
+  { key: 'marketing', label: '마케팅 정보 수신 동의', required: false },
+];
+
+export function Agreements({ idPrefix, value, onChange, termsErrors = [], privacyErrors = [] }: AgreementsProps) {
+  const all = value.terms && value.privacy && value.marketing;
+  const errorsFor = (key: keyof AgreementState) => (key === 'terms' ? termsErrors : key === 'privacy' ? privacyErrors : []);
+  return (
+    <fieldset className="auth-agreements">
+      <legend className="auth-label">약관 동의</legend>
+      <label className="auth-check auth-check-all">
+        <input
+          type="checkbox"
+          checked={all}
+          onChange={(event) => {
+            const checked = event.target.checked;
+            onChange({ terms: checked, privacy: checked, marketing: checked });
+          }}
+        />
+        <span>전체 동의</span>
+      </label>
+      <ul className="auth-agreement-list">
+        {ITEMS.map((item) => {
+          const id = `${idPrefix}_${item.key}`;
+          const errors = errorsFor(item.key);
+          const errorId = `${id}-error`;
+          return (
+            <li key={item.key} className="auth-agreement">
+              <div className="auth-agreement-row">
+                <label className="auth-check">
+                  <input
+                    id={id}
+                    type="checkbox"
+                    name={`agree_${item.key}`}
+                    checked={value[item.key]}
+                    onChange={(event) => onChange({ ...value, [item.key]: event.target.checked })}
+                    aria-invalid={errors.length > 0 ? true : undefined}
+                    aria-describedby={errors.length > 0 ? errorId : undefined}
+                  />
+                  <span>
+                    <span className={item.required ? 'auth-required' : 'auth-optional'}>
+                      {item.required ? '(필수)' : '(선택)'}
+                    </span>{' '}
+                    {item.label}
+                  </span>
+                </label>
+                {item.href ? (
+                  <a className="auth-agreement-link" href={item.href} target="_blank" rel="noopener">
+                    보기<span className="visually-hidden">: {item.docName} 전문 (새 창)</span>
+                  </a>
+                ) : null}
+              </div>
+              <FieldErrors id={errorId} messages={errors} />
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

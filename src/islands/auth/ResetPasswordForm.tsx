@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { isApiError } from '../../lib/api-errors.ts';
+import { api } from '../../lib/browser-api.ts';
+import { alertModal } from '../../stores/modal.ts';
+import { failureMessages } from './failure.ts';
+import { FormAlert, PasswordChecklist, SubmitButton, TextField } from './fields.tsx';
+
+const PASSWORD_RESET_TITLE = '비밀번호가 재설정 되었습니다';
+
+interface ResetPasswordFormProps {
+  token: string;
+  email: string;
+}
+
+export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [messages, setMessages] = useState<string[]>([]);
+  const [fields, setFields] = useState<string[]>([]);
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setMessages([]);
+    try {
+      await api.post('/reset-password', { token, email, password, password_confirmation: confirmation });
+      // Every session of the member has just ended, so the way on is signing in again.
+      await alertModal({ title: PASSWORD_RESET_TITLE, message: '새 비밀번호로 다시 로그인해 주세요.' });
+      window.location.assign('/login/email');
+    } catch (error) {
+      setMessages(failureMessages(error));
+      setFields(isApiError(error) ? Object.keys(error.errors) : []);
+      setBusy(false);
+    }
+  };
+
+  // The link itself is at fault (expired, used, altered): only a new mail helps.
+  const linkFailed = fields.includes('email') || fields.includes('token');
+  const alertId = `${id}-alert`;
+  const describe = messages.length > 0 ? alertId : undefined;
+  const checklistId = `${id}-rules`;
+  const forgotHref = `/forgot-password?${new URLSearchParams({ email }).toString()}`;
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <TextField
+        id={`${id}-email`}
+        label="이메일"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        readOnly
+        invalid={linkFailed}
+        extraDescribedBy={linkFailed ? describe : undefined}
+      />
+      <TextField
+        id={`${id}-password`}
+        label="새 비밀번호"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onValue={setPassword}
+        invalid={fields.includes('password')}
+        extraDescribedBy={[checklistId, describe].filter(Boolean).join(' ')}
+      >
+        <PasswordChecklist id={checklistId} password={password} />
+      </TextField>
+      <TextField
+        id={`${id}-password-confirmation`}
+        label="새 비밀번호 확인"
+        type="password"
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={confirmation}
+        onValue={setConfirmation}
+        invalid={fields.includes('password_confirmation')}
+        extraDescribedBy={describe}
+      />
+      <SubmitButton label="비밀번호 재설정" busyLabel="재설정하는 중…" busy={busy} />
+      <FormAlert id={alertId} messages={messages}>
+        {linkFailed ? (
+          <a className="auth-link" href={forgotHref}>
+            재설정 메일 다시 받기
+          </a>
+        ) : null}
+      </FormAlert>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api-errors.ts';
+import { api } from '../../lib/browser-api.ts';
+import { failureMessages } from './failure.ts';
+import type { FieldNote } from './fields.tsx';
+
+export type AvailabilityField = 'email' | 'username';
+
+const ENDPOINTS: Record<AvailabilityField, string> = {
+  email: '/api/user/validate-email',
+  username: '/api/user/validate-username',
+};
+
+export const AVAILABLE_MESSAGES: Record<AvailabilityField, string> = {
+  email: '사용 가능한 이메일입니다.',
+  username: '사용 가능한 아이디입니다.',
+};
+
+const CHECKING: FieldNote = { tone: 'info', text: '확인하는 중…' };
+export const AVAILABILITY_DEBOUNCE_MS = 400;
+
+interface Answer {
+  value: string;
+  note: FieldNote;
+}
+
+/**
+ * Asks the server whether an e-mail or username is free: 400 ms after typing stops, and on blur.
+ * Each answer is kept with the value it was about, so a late answer never labels newer text.
+ */
+export function useAvailability(field: AvailabilityField, value: string) {
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  // The value last sent, so that blur right after the debounced call does not ask twice.
+  const asked = useRef('');
+
+  const check = useCallback(
+    async (raw: string) => {
+      const candidate = raw.trim();
+      if (candidate === '' || candidate === asked.current) return;
+      asked.current = candidate;
+      setAnswer({ value: candidate, note: CHECKING });
+      let note: FieldNote;
+      try {
+        await api.post(ENDPOINTS[field], { [field]: candidate });
+        note = { tone: 'success', text: AVAILABLE_MESSAGES[field] };
+      } catch (error) {
+        const reason = isApiError(error) && error.status === 422 ? error.errors[field]?.[0] : undefined;
+        // Not an answer about the value (offline, too many checks): ask again on the next blur.
+        if (!reason) asked.current = '';
+        note = { tone: reason ? 'error' : 'info', text: reason ?? failureMessages(error)[0] ?? '' };
+      }
+      setAnswer((current) => (current?.value === candidate ? { value: candidate, note } : current));
+    },
+    [field],
+  );
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => void check(value), AVAILABILITY_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [value, check]);
+
+  const note = answer && answer.value === value.trim() ? answer.note : null;
+  return { note, onBlur: () => void check(value) };
+}
