@@ -21,6 +21,8 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { phoneRoutes } from './modules/phone/routes.ts';
+import { registerWithSnsRoutes } from './modules/social/register-with-sns.ts';
+import { socialRoutes } from './modules/social/routes.ts';
 import { uploadRoutes } from './adapters/storage/routes.ts';
 
 z.config(z.locales.ko());
@@ -77,7 +79,9 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(sessionMiddleware(db, config));
-  app.use(csrfProtection(config));
+  // Apple's form post comes from Apple's site without our token; that route only redirects to the
+  // GET callback, where the OAuth state in a same-site cookie does the work of the token.
+  app.use(csrfProtection(config, (method, path) => method === 'POST' && /^\/login\/[a-z]+\/callback$/.test(path)));
 
   app.route('/', healthRoutes(db));
   app.route('/', csrfRoutes(config));
@@ -87,6 +91,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', userRoutes(db));
   app.route('/', meRoutes(db, config, deps.storage));
   app.route('/', phoneRoutes(db, deps.sms));
+  app.route('/', socialRoutes(db, config, deps.social));
+  app.route('/', registerWithSnsRoutes(db));
   app.route('/', uploadRoutes(deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', frontErrorLogRoutes(db));

@@ -84,6 +84,27 @@ const schema = z
     // Only the outbox exists so far. No default here either: it is applied outside production below.
     SMS_PROVIDER: z.enum(['outbox']).optional(),
     SMS_OUTBOX_DIR: z.string().min(1).default('.data/sms'),
+    KAKAO_CLIENT_ID: z.string().min(1).optional(),
+    KAKAO_CLIENT_SECRET: z.string().min(1).optional(),
+    KAKAO_AUTHORIZE_URL: z.url().default('https://kauth.kakao.com/oauth/authorize'),
+    KAKAO_TOKEN_URL: z.url().default('https://kauth.kakao.com/oauth/token'),
+    KAKAO_USERINFO_URL: z.url().default('https://kapi.kakao.com/v2/user/me'),
+    NAVER_CLIENT_ID: z.string().min(1).optional(),
+    NAVER_CLIENT_SECRET: z.string().min(1).optional(),
+    NAVER_AUTHORIZE_URL: z.url().default('https://nid.naver.com/oauth2.0/authorize'),
+    NAVER_TOKEN_URL: z.url().default('https://nid.naver.com/oauth2.0/token'),
+    NAVER_USERINFO_URL: z.url().default('https://openapi.naver.com/v1/nid/me'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    APPLE_CLIENT_ID: z.string().min(1).optional(),
+    APPLE_TEAM_ID: z.string().min(1).optional(),
+    APPLE_KEY_ID: z.string().min(1).optional(),
+    APPLE_PRIVATE_KEY: z.string().min(1).optional(),
+    APPLE_AUTHORIZE_URL: z.url().default('https://appleid.apple.com/auth/authorize'),
+    APPLE_TOKEN_URL: z.url().default('https://appleid.apple.com/auth/token'),
     TEST_DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/.+$/, 'must start with postgres://')
@@ -92,6 +113,13 @@ const schema = z
   .superRefine((value, ctx) => {
     if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_HOST) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when MAIL_TRANSPORT=smtp' });
+    }
+    if (value.APPLE_CLIENT_ID && !(value.APPLE_TEAM_ID && value.APPLE_KEY_ID && value.APPLE_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['APPLE_CLIENT_ID'],
+        message: 'needs APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY as well',
+      });
     }
     if (value.NODE_ENV !== 'production') return;
     if (!value.DATABASE_URL) {

@@ -3,6 +3,7 @@ import { createMailer, mailSettingsFromEnv } from './adapters/mail/index.ts';
 import { createLocalStorage } from './adapters/storage/local-storage.ts';
 import { createSmsSender, smsSettingsFromEnv } from './adapters/sms/index.ts';
 import { createApi } from './app.ts';
+import { socialSettingsFromEnv } from './modules/social/providers.ts';
 import type { ApiHandler } from './app.ts';
 import { configFromEnv } from './config.ts';
 import type { AppConfig } from './config.ts';
@@ -78,6 +79,7 @@ async function boot(): Promise<Runtime> {
       mailer: createMailer(mailSettingsFromEnv(env)),
       storage: createLocalStorage(resolve('.data/uploads')),
       sms: createSmsSender(smsSettingsFromEnv(env)),
+      social: socialSettingsFromEnv(env),
     }),
     get draining() {
       return draining;

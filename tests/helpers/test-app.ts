@@ -7,6 +7,7 @@ import { createApp, mountApi } from '../../src/server/app.ts';
 import type { App } from '../../src/server/app.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import type { SocialSettings } from '../../src/server/modules/social/providers.ts';
 import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import { createOutboxSmsSender, readSmsOutbox } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
@@ -41,7 +42,12 @@ export interface TestApp {
 }
 
 /** The real app on a test database, with its logs captured so a test can read them. */
-export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}, extend?: (app: App) => void): TestApp {
+export function createTestApp(
+  db: Db,
+  overrides: Partial<AppConfig> = {},
+  extend?: (app: App) => void,
+  social: SocialSettings = {},
+): TestApp {
   const logs: LogLine[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -55,7 +61,7 @@ export function createTestApp(db: Db, overrides: Partial<AppConfig> = {}, extend
   const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'ritual-uploads-')));
   const smsDir = mkdtempSync(join(tmpdir(), 'ritual-sms-'));
   const sms = createOutboxSmsSender(smsDir);
-  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage, sms });
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage, sms, social });
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
   return {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Mailer } from '../adapters/mail/index.ts';
 import type { SmsSender } from '../adapters/sms/index.ts';
 import type { LocalStorage } from '../adapters/storage/local-storage.ts';
+import type { SocialSettings } from '../modules/social/providers.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema/index.ts';
@@ -19,6 +20,8 @@ export interface AppDeps {
   mailer: Mailer;
   storage: LocalStorage;
   sms: SmsSender;
+  /** The social sign-in providers that are configured; none in most tests. */
+  social: SocialSettings;
   /** Shared with the pages; each app makes its own when none is given (tests). */
   currentBanner?: BannerReader;
 }

@@ -41,8 +41,9 @@ function isValid(c: AppContext, config: AppConfig): boolean {
 }
 
 /** Every request that can change something carries the token, or is answered 419. */
-export const csrfProtection = (config: AppConfig) =>
+export const csrfProtection = (config: AppConfig, exempt: (method: string, path: string) => boolean = () => false) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!SAFE_METHODS.has(c.env.prepared.request.method) && !isValid(c, config)) throw csrfMismatch();
+    const { method } = c.env.prepared.request;
+    if (!SAFE_METHODS.has(method) && !exempt(method, c.req.path) && !isValid(c, config)) throw csrfMismatch();
     await next();
   });

@@ -5,4 +5,5 @@ export * from './password-reset-tokens.ts';
 export * from './phone-verifications.ts';
 export * from './rate-limits.ts';
 export * from './sessions.ts';
+export * from './social-accounts.ts';
 export * from './users.ts';

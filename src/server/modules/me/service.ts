@@ -7,6 +7,7 @@ import { accountDeletions, users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
 import { validationError } from '../../http/errors.ts';
 import { destroyUserSessions } from '../sessions/service.ts';
+import { unlinkSocialAccounts } from '../social/service.ts';
 import { isUsernameTaken } from '../users/service.ts';
 import { storeProfileImage } from './profile-image.ts';
 
@@ -83,6 +84,7 @@ export async function deleteAccount(db: Db, storage: FileStorage, user: User, re
       })
       .where(eq(users.id, user.id));
     await destroyUserSessions(txDb, user.id);
+    await unlinkSocialAccounts(txDb, user.id);
   });
   const key = user.profileImage ? storage.keyOf(user.profileImage) : null;
   if (key) await storage.delete(key);

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES as M } from '../../../lib/account-rules.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { currentUser, validateBody } from '../../http/context.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { unauthenticated, validationError } from '../../http/errors.ts';
+import { currentUserResource } from '../users/resource.ts';
+import { nicknameField, usernameField } from '../users/schema.ts';
+import { isUsernameTaken } from '../users/service.ts';
+
+const truthy = (v: unknown) => v === true || ['1', 'on', 'true', 'yes'].includes(String(v));
+const accepted = (message: string) => z.union([z.boolean(), z.string()], { error: message }).refine(truthy, message);
+
+const input = z.object({
+  nickname: nicknameField,
+  username: usernameField,
+  agree_terms: accepted(M.agreeTerms),
+  agree_privacy: accepted(M.agreePrivacy),
+  agree_marketing: z.union([z.boolean(), z.string()]).optional().transform(truthy),
+});
+
+/** A social member picks their names and agrees to the terms before using the service. */
+export function registerWithSnsRoutes(db: Db) {
+  return new Hono<AppEnv>().post('/api/register-with-sns', async (c) => {
+    const user = currentUser(c);
+    if (!user) throw unauthenticated();
+    const body = validateBody(c, input);
+    if (body.username.toLowerCase() !== user.username.toLowerCase() && (await isUsernameTaken(db, body.username))) {
+      throw validationError({ username: [M.usernameTaken] });
+    }
+    const now = new Date();
+    const [updated] = await db
+      .update(users)
+      .set({
+        nickname: body.nickname,
+        username: body.username,
+        agreedTermsAt: user.agreedTermsAt ?? now,
+        agreedPrivacyAt: user.agreedPrivacyAt ?? now,
+        agreedMarketingAt: body.agree_marketing ? (user.agreedMarketingAt ?? now) : null,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    return c.json({ data: currentUserResource(updated!) });
+  });
+}

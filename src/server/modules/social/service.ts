@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { NICKNAME_MAX, NICKNAME_PATTERN } from '../../../lib/account-rules.ts';
+import type { Db } from '../../db/client.ts';
+import { socialAccounts, users } from '../../db/schema/index.ts';
+import type { SocialProvider, User } from '../../db/schema/index.ts';
+import type { SocialProfile } from './profile.ts';
+
+// A placeholder a member replaces on /register/sns; it only has to be valid and free.
+const suffix = () => randomBytes(4).toString('hex');
+const fallbackNickname = (nickname: string | null) => {
+  const cleaned = (nickname ?? '').replace(/[^가-힣a-zA-Z0-9]/g, '').slice(0, NICKNAME_MAX);
+  return cleaned.length >= 2 && NICKNAME_PATTERN.test(cleaned) ? cleaned : `회원${suffix().slice(0, 6)}`;
+};
+
+/**
+ * The member behind a provider's account: the one linked before, else the member whose address
+ * the provider has confirmed, else a new member, who then picks names and agrees on /register/sns.
+ */
+export async function memberForSocialAccount(db: Db, provider: SocialProvider, profile: SocialProfile): Promise<User> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [linked] = await txDb
+      .select({ user: users })
+      .from(socialAccounts)
+      .innerJoin(users, eq(users.id, socialAccounts.userId))
+      .where(and(eq(socialAccounts.provider, provider), eq(socialAccounts.providerUserId, profile.providerUserId)))
+      .limit(1);
+    if (linked && !linked.user.deletedAt) return linked.user;
+
+    let [member] =
+      profile.email && profile.emailVerified
+        ? await txDb
+            .select()
+            .from(users)
+            .where(and(sql`lower(${users.email}) = lower(${profile.email})`, isNull(users.deletedAt)))
+            .limit(1)
+        : [];
+    if (!member) {
+      const taken = profile.email
+        ? await txDb.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${profile.email})`).limit(1)
+        : [];
+      // An unconfirmed or already used address is not taken over: the member gets a placeholder.
+      const email = profile.email && taken.length === 0 ? profile.email : `${provider}-${profile.providerUserId}@social.invalid`;
+      [member] = await txDb
+        .insert(users)
+        .values({
+          email,
+          nickname: fallbackNickname(profile.nickname),
+          username: `${provider}_${suffix()}`,
+          profileImage: profile.profileImage,
+          // The provider has identified the person; the address is what the provider vouches for.
+          emailVerifiedAt: new Date(),
+        })
+        .returning();
+    }
+    await txDb
+      .insert(socialAccounts)
+      .values({ userId: member!.id, provider, providerUserId: profile.providerUserId })
+      .onConflictDoUpdate({
+        target: [socialAccounts.provider, socialAccounts.providerUserId],
+        set: { userId: member!.id },
+      });
+    return member!;
+  });
+}
+
+export async function unlinkSocialAccounts(db: Db, userId: number): Promise<void> {
+  await db.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+}
