@@ -1,4 +1,6 @@
+import type { SocialProvider } from './db/schema/index.ts';
 import type { Env } from './env.ts';
+import { socialSettingsFromEnv } from './modules/social/providers.ts';
 
 export interface SocialLink {
   label: string;
@@ -24,6 +26,8 @@ export interface SiteSettings {
   maintenance: boolean;
   /** Where guest-only pages send a signed-in member. */
   memberHome: string;
+  /** The social sign-in providers that are configured, in the order the buttons show. */
+  socialLogin: SocialProvider[];
 }
 
 export function siteSettings(env: Env): SiteSettings {
@@ -50,5 +54,6 @@ export function siteSettings(env: Env): SiteSettings {
     tracking: { ga4: env.GA4_MEASUREMENT_ID, metaPixel: env.META_PIXEL_ID, kakaoPixel: env.KAKAO_PIXEL_ID },
     maintenance: env.MAINTENANCE_MODE,
     memberHome: env.MEMBER_HOME_PATH,
+    socialLogin: Object.keys(socialSettingsFromEnv(env)) as SocialProvider[],
   };
 }
