@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
-import { E2E_SERVERS } from './tests/e2e/servers.ts';
+import { E2E_OAUTH_PORT, E2E_SERVERS } from './tests/e2e/servers.ts';
 
 // The system Chromium (Debian's package), never a downloaded browser.
 const chromium = {
@@ -27,6 +27,14 @@ const webServer = Object.values(E2E_SERVERS).map(({ port, env }) => ({
   },
 }));
 
+// A local OAuth 2.0 provider for the social sign-in tests.
+const oauthProvider = {
+  command: 'npx tsx tests/e2e/oauth-provider.ts',
+  url: `http://127.0.0.1:${E2E_OAUTH_PORT}/health`,
+  timeout: 60_000,
+  reuseExistingServer: false,
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -43,5 +51,5 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
     { name: 'mobile', use: { viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
   ],
-  webServer,
+  webServer: [...webServer, oauthProvider],
 });

@@ -30,19 +30,21 @@ const unsignedJwt = (claims: object) =>
  */
 export class LocalOAuthServer {
   readonly accounts = new Map<SocialProvider, ProviderAccount>();
+  /** When set, every sign-in without a preset account is a new person (end-to-end tests). */
+  newAccountEachTime = false;
   readonly tokenRequests: URLSearchParams[] = [];
   private readonly grants = new Map<string, Grant>();
   private readonly tokens = new Map<string, Grant>();
   private server!: Server;
   url = '';
 
-  async start(): Promise<void> {
+  async start(port = 0): Promise<void> {
     this.server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', this.url);
       const provider = url.pathname.split('/')[1] as SocialProvider;
       if (url.pathname.endsWith('/authorize')) {
         const code = randomBytes(8).toString('hex');
-        const account = this.accounts.get(provider);
+        const account = this.accounts.get(provider) ?? (this.newAccountEachTime ? freshAccount(provider) : undefined);
         if (!account) return res.writeHead(302, { Location: `${url.searchParams.get('redirect_uri')}?error=access_denied` }).end();
         this.grants.set(code, {
           provider,
@@ -66,9 +68,10 @@ export class LocalOAuthServer {
         if (!grant) return res.writeHead(401).end();
         return res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(userinfo(grant)));
       }
+      if (url.pathname === '/health') return res.writeHead(200).end('ok');
       return res.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
@@ -121,6 +124,11 @@ export class LocalOAuthServer {
       apple: make('apple', { userinfoUrl: null, formPost: true, scopes: ['name', 'email'] }),
     };
   }
+}
+
+function freshAccount(provider: SocialProvider): ProviderAccount {
+  const id = String(Date.now()) + String(Math.floor(Math.random() * 1000));
+  return { id, email: `${provider}-${id}@example.com`, emailVerified: true, name: '새벽별' };
 }
 
 function userinfo({ provider, account }: Grant): object {
