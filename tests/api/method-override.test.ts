@@ -38,6 +38,28 @@ describe('_method override', () => {
     });
   });
 
+  it('reads a multipart body whose boundary has capitals, as browsers send it', async () => {
+    const boundary = '----WebKitFormBoundaryAbCdEfGh12345678';
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="_method"',
+      '',
+      'PUT',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="nickname"',
+      '',
+      '새벽별',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await client().post('/api/echo', {
+      body,
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ method: 'PUT', kind: 'multipart', fields: { nickname: '새벽별' } });
+  });
+
   it('routes JSON and urlencoded bodies with _method=PUT or patch (any case)', async () => {
     const json = await client().post('/api/echo', { json: { _method: 'PUT', nickname: '새벽' } });
     expect(json.body).toMatchObject({ method: 'PUT', kind: 'json', fields: { nickname: '새벽' } });

@@ -75,8 +75,10 @@ const malformed = (message: string) => validationError({ body: [message] });
 
 async function parse(contentType: string, raw: Uint8Array<ArrayBuffer>): Promise<IncomingBody> {
   const bytes = raw.byteLength;
-  if (bytes === 0 && !contentType.startsWith('multipart/')) return { ...EMPTY, bytes };
-  if (/^application\/([\w.+-]+\+)?json\b/.test(contentType)) {
+  // Media types are case-insensitive; a multipart boundary is not, so only the copy is lowered.
+  const type = contentType.toLowerCase();
+  if (bytes === 0 && !type.startsWith('multipart/')) return { ...EMPTY, bytes };
+  if (/^application\/([\w.+-]+\+)?json\b/.test(type)) {
     let value: unknown;
     try {
       value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
@@ -88,11 +90,11 @@ async function parse(contentType: string, raw: Uint8Array<ArrayBuffer>): Promise
     }
     return { kind: 'json', fields: value as Fields, files: {}, bytes };
   }
-  if (contentType.startsWith('application/x-www-form-urlencoded')) {
+  if (type.startsWith('application/x-www-form-urlencoded')) {
     const text = new TextDecoder().decode(raw);
     return { kind: 'form', ...collect(new URLSearchParams(text)), bytes };
   }
-  if (contentType.startsWith('multipart/form-data')) {
+  if (type.startsWith('multipart/form-data')) {
     let form: FormData;
     try {
       form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
@@ -128,7 +130,7 @@ export async function prepareRequest(request: Request, limitBytes: number): Prom
   let body: IncomingBody = EMPTY;
   try {
     const raw = await readLimited(request, limitBytes);
-    body = await parse((request.headers.get('content-type') ?? '').toLowerCase(), raw);
+    body = await parse(request.headers.get('content-type') ?? '', raw);
     const method = overrideMethod(request.method, body);
     const routed = method === request.method ? request : new Request(request.url, { method, headers: request.headers });
     return { request: routed, body, problem: null };
