@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { api } from '../../lib/browser-api.ts';
+import { failureMessages } from '../auth/failure.ts';
+import { useHydrated } from '../auth/fields.tsx';
+import './mypage.css';
+
+/** Signs the member out (POST /logout) and opens the home page as a guest. */
+export function LogoutButton() {
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const logout = async () => {
+    if (busy) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      await api.post('/logout');
+      // A full load, so that the header and every page are rendered for a guest again.
+      window.location.assign('/');
+    } catch (error) {
+      setMessage(failureMessages(error)[0] ?? null);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="mypage-text-button"
+        disabled={!hydrated || busy}
+        aria-busy={busy ? true : undefined}
+        onClick={() => void logout()}
+      >
+        {busy ? '로그아웃하는 중…' : '로그아웃'}
+      </button>
+      <p className="mypage-copy-status" role="alert" data-tone="error">
+        {message ?? ''}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,296 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { isApiError } from '../../lib/api-errors.ts';
+import type { ValidationErrors } from '../../lib/api-errors.ts';
+import { api } from '../../lib/browser-api.ts';
+import { failureMessages } from '../auth/failure.ts';
+import { FieldErrors, FormAlert, FormStatus, useHydrated } from '../auth/fields.tsx';
+import { formatMinutes, useSecondsLeft } from './use-countdown.ts';
+import './mypage.css';
+
+/** The calling codes offered, Korea first (the service's home). */
+export const COUNTRY_CODES = [
+  { value: '82', label: '대한민국 +82' },
+  { value: '1', label: '미국 +1' },
+  { value: '81', label: '일본 +81' },
+  { value: '86', label: '중국 +86' },
+] as const;
+const DEFAULT_COUNTRY = '82';
+
+export interface VerifiedPhone {
+  /** Masked by the server, e.g. 010-****-5678. */
+  phone: string;
+  countryCode: string;
+}
+
+interface PhoneVerificationFormProps {
+  /** The member's verified number, or null. */
+  current: VerifiedPhone | null;
+  /** Digits in a code (src/server/modules/phone/schema.ts), passed by the page. */
+  codeLength: number;
+}
+
+interface SendCodeResponse {
+  data: { expires_in: number; resend_after: number };
+}
+interface SavedPhoneResponse {
+  data: { phone: string; country_code: string; phone_verified_at: string };
+}
+
+/** The code sent for one number: when it stops working, when another may be asked for. */
+interface SentCode {
+  phone: string;
+  countryCode: string;
+  expiresAt: number;
+  resendAt: number;
+  /** The code was accepted but saving the number failed: 확인 then only saves. */
+  verified: boolean;
+}
+
+const SENT = '인증번호를 보냈어요. 문자로 받은 번호를 입력해 주세요.';
+const RESENT = '인증번호를 다시 보냈어요. 가장 최근에 받은 번호를 입력해 주세요.';
+const DONE = '휴대폰 인증이 완료되었어요.';
+const EXPIRED = '입력 시간이 지났어요. 인증번호를 다시 받아 주세요.';
+
+const countryLabel = (code: string): string => `+${code}`;
+
+/** /mypage/phone: number → code by text → verify → save, with a 3-minute countdown. */
+export function PhoneVerificationForm({ current, codeLength }: PhoneVerificationFormProps) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const [verified, setVerified] = useState(current);
+  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<SentCode | null>(null);
+  const [sending, setSending] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [numberErrors, setNumberErrors] = useState<ValidationErrors>({});
+  const [numberMessages, setNumberMessages] = useState<string[]>([]);
+  const [codeErrors, setCodeErrors] = useState<string[]>([]);
+  const [codeMessages, setCodeMessages] = useState<string[]>([]);
+  const [status, setStatus] = useState<string | null>(null);
+  const secondsLeft = useSecondsLeft(sent?.expiresAt ?? null);
+  const resendIn = useSecondsLeft(sent?.resendAt ?? null);
+  const expired = sent !== null && secondsLeft === 0;
+
+  // Once a code is on its way, the person's next move is to type it.
+  const sentAt = sent?.expiresAt;
+  useEffect(() => {
+    if (sentAt !== undefined) codeInput.current?.focus();
+  }, [sentAt]);
+
+  const fieldId = (name: string) => `${id}-${name}`;
+
+  // A code belongs to the number it was sent to: another number starts over.
+  const changeNumber = (next: { phone?: string; countryCode?: string }) => {
+    if (next.phone !== undefined) setPhone(next.phone);
+    if (next.countryCode !== undefined) setCountryCode(next.countryCode);
+    setNumberErrors({});
+    if (sent) {
+      setSent(null);
+      setCode('');
+      setCodeErrors([]);
+      setCodeMessages([]);
+      setStatus(null);
+    }
+  };
+
+  const onSend = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending || (sent && resendIn > 0)) return;
+    setSending(true);
+    setNumberMessages([]);
+    setCodeMessages([]);
+    try {
+      const { data } = await api.post<SendCodeResponse>('/api/phone-verification/send-code', {
+        phone: phone.trim(),
+        country_code: countryCode,
+      });
+      const now = Date.now();
+      setStatus(sent ? RESENT : SENT);
+      setSent({
+        phone: phone.trim(),
+        countryCode,
+        expiresAt: now + data.expires_in * 1000,
+        resendAt: now + data.resend_after * 1000,
+        verified: false,
+      });
+      setNumberErrors({});
+      setCode('');
+      setCodeErrors([]);
+    } catch (error) {
+      const fields = isApiError(error) && error.status === 422 ? error.errors : {};
+      setNumberErrors(fields);
+      const own = ['phone', 'country_code'];
+      const others = Object.entries(fields)
+        .filter(([field]) => !own.includes(field))
+        .flatMap(([, list]) => list);
+      // A 422 about the number is shown under it; anything else (429 with its wait) is listed.
+      setNumberMessages(Object.keys(fields).length > 0 ? others : failureMessages(error));
+      if (fields.phone) document.getElementById(fieldId('phone'))?.focus();
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onVerify = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!sent || checking || expired) return;
+    setChecking(true);
+    setCodeMessages([]);
+    setStatus(null);
+    const number = { phone: sent.phone, country_code: sent.countryCode };
+    try {
+      if (!sent.verified) {
+        await api.post('/api/phone-verification/verify-code', { ...number, verification_code: code });
+        setSent({ ...sent, verified: true });
+      }
+      const { data } = await api.put<SavedPhoneResponse>('/api/me/phone', number);
+      setVerified({ phone: data.phone, countryCode: data.country_code });
+      setSent(null);
+      setPhone('');
+      setCode('');
+      setCodeErrors([]);
+      setStatus(DONE);
+    } catch (error) {
+      const fields = isApiError(error) && error.status === 422 ? error.errors : {};
+      setCodeErrors(fields.verification_code ?? []);
+      const others = Object.entries(fields)
+        .filter(([field]) => field !== 'verification_code')
+        .flatMap(([, list]) => list);
+      setCodeMessages(Object.keys(fields).length > 0 ? others : failureMessages(error));
+      if (fields.verification_code) codeInput.current?.select();
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const phoneErrors = [...(numberErrors.country_code ?? []), ...(numberErrors.phone ?? [])];
+  const codeNoteId = fieldId('code-note');
+  const codeErrorId = fieldId('code-error');
+  const timerId = fieldId('timer');
+  return (
+    <div className="auth-form">
+      {verified ? (
+        <div className="auth-field">
+          <p className="auth-label">인증된 휴대폰 번호</p>
+          <p className="mypage-saved-phone">
+            {countryLabel(verified.countryCode)} {verified.phone}
+          </p>
+          <p className="auth-hint">다른 번호로 바꾸려면 아래에서 새 번호를 인증해 주세요.</p>
+        </div>
+      ) : null}
+      <FormStatus id={fieldId('status')} message={status} />
+
+      <form className="auth-form auth-form-compact" method="post" noValidate onSubmit={(event) => void onSend(event)}>
+        <div className="auth-field">
+          <label className="auth-label" htmlFor={fieldId('phone')}>
+            휴대폰 번호
+          </label>
+          <div className="mypage-inline">
+            <select
+              id={fieldId('country_code')}
+              className="auth-input mypage-country"
+              name="country_code"
+              aria-label="국가 번호"
+              autoComplete="tel-country-code"
+              value={countryCode}
+              onChange={(event) => changeNumber({ countryCode: event.target.value })}
+              aria-invalid={numberErrors.country_code ? true : undefined}
+            >
+              {COUNTRY_CODES.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <input
+              id={fieldId('phone')}
+              className="auth-input"
+              type="tel"
+              name="phone"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder={countryCode === DEFAULT_COUNTRY ? '010-1234-5678' : '숫자만 입력'}
+              maxLength={20}
+              value={phone}
+              onChange={(event) => changeNumber({ phone: event.target.value })}
+              aria-invalid={phoneErrors.length > 0 ? true : undefined}
+              aria-describedby={[fieldId('phone-hint'), phoneErrors.length > 0 ? fieldId('phone-error') : '']
+                .join(' ')
+                .trim()}
+            />
+          </div>
+          <p id={fieldId('phone-hint')} className="auth-hint">
+            문자로 받은 인증번호를 확인해 번호를 저장해요.
+          </p>
+          <FieldErrors id={fieldId('phone-error')} messages={phoneErrors} />
+        </div>
+        <button
+          type="submit"
+          className={sent ? 'mypage-small-button' : 'auth-button'}
+          disabled={!hydrated || sending || (sent !== null && resendIn > 0)}
+          aria-busy={sending ? true : undefined}
+          aria-describedby={sent && resendIn > 0 ? fieldId('resend-hint') : undefined}
+        >
+          {sending ? '보내는 중…' : sent ? '인증번호 다시 받기' : '인증번호 받기'}
+        </button>
+        {sent && resendIn > 0 ? (
+          <p id={fieldId('resend-hint')} className="auth-hint">
+            {formatMinutes(resendIn)} 후에 다시 받을 수 있어요.
+          </p>
+        ) : null}
+        <FormAlert id={fieldId('number-alert')} messages={numberMessages} />
+      </form>
+
+      {sent ? (
+        <form className="mypage-code-step" method="post" noValidate onSubmit={(event) => void onVerify(event)}>
+          <div className="auth-field">
+            <label className="auth-label" htmlFor={fieldId('code')}>
+              인증번호
+            </label>
+            <input
+              ref={codeInput}
+              id={fieldId('code')}
+              className="auth-input"
+              type="text"
+              name="verification_code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern={`\\d{${codeLength}}`}
+              maxLength={codeLength}
+              placeholder={`숫자 ${codeLength}자리`}
+              value={code}
+              // Digits only: a pasted "123 456" or "인증번호 [123456]" still fits.
+              onChange={(event) => {
+                setCode(event.target.value.replace(/\D/g, '').slice(0, codeLength));
+                setCodeErrors([]);
+              }}
+              readOnly={sent.verified}
+              aria-invalid={codeErrors.length > 0 || expired ? true : undefined}
+              aria-describedby={[timerId, codeNoteId, codeErrors.length > 0 ? codeErrorId : ''].join(' ').trim()}
+            />
+            <p id={timerId} className="mypage-timer" role="timer" data-expired={expired}>
+              남은 시간 {formatMinutes(secondsLeft)}
+            </p>
+            <p id={codeNoteId} className={`auth-note${expired ? ' auth-note-error' : ''}`} aria-live="polite">
+              {expired ? EXPIRED : ''}
+            </p>
+            <FieldErrors id={codeErrorId} messages={codeErrors} />
+          </div>
+          <button
+            type="submit"
+            className="auth-button"
+            disabled={!hydrated || checking || expired}
+            aria-busy={checking ? true : undefined}
+          >
+            {checking ? '확인하는 중…' : '확인'}
+          </button>
+          <FormAlert id={fieldId('code-alert')} messages={codeMessages} />
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ChangeEvent, SubmitEvent } from 'react';
+import { NICKNAME_MAX, NICKNAME_MIN, USERNAME_MAX, USERNAME_MIN } from '../../lib/account-rules.ts';
+import { isApiError } from '../../lib/api-errors.ts';
+import type { ValidationErrors } from '../../lib/api-errors.ts';
+import { api } from '../../lib/browser-api.ts';
+import { failureMessages } from '../auth/failure.ts';
+import { FieldErrors, FormAlert, FormStatus, SubmitButton, TextField } from '../auth/fields.tsx';
+import { useAvailability } from '../auth/use-availability.ts';
+import { Avatar } from './Avatar.tsx';
+import { TextAreaField } from './form-controls.tsx';
+import { IMAGE_ACCEPT, IMAGE_TYPES, imageRulesText, imageTooLargeMessage, IMAGE_TYPE_MESSAGE } from './profile-image-rules.ts';
+import './mypage.css';
+
+export interface EditableProfile {
+  nickname: string;
+  username: string;
+  introduction: string;
+  profileImage: string | null;
+}
+
+interface ProfileFormProps {
+  profile: EditableProfile;
+  /** The server's limits (src/server/modules/me/schema.ts), passed by the page. */
+  introductionMax: number;
+  imageMaxBytes: number;
+}
+
+/** The part of GET/PUT /api/me that this form shows. */
+interface ProfileResponse {
+  data: { nickname: string; username: string; introduction: string | null; profile_image: string | null };
+}
+
+type TextName = 'nickname' | 'username' | 'introduction';
+
+const FIELD_ORDER = ['profile_image', 'nickname', 'username', 'introduction'];
+const SAVED = '프로필을 저장했어요.';
+const CHECK_MESSAGE = '입력한 내용을 다시 확인해 주세요.';
+
+/** /mypage/profile: picture, nickname, username and introduction, saved in one multipart PUT. */
+export function ProfileForm({ profile, introductionMax, imageMaxBytes }: ProfileFormProps) {
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // What the server holds now: the base for "changed" and for the picture shown.
+  const [saved, setSaved] = useState(profile);
+  const [values, setValues] = useState<Record<TextName, string>>({
+    nickname: profile.nickname,
+    username: profile.username,
+    introduction: profile.introduction,
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ValidationErrors>({});
+  const [messages, setMessages] = useState<string[]>([]);
+  const [status, setStatus] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // One's own name is taken by oneself: only a new username is worth asking about.
+  const usernameChanged = values.username.trim() !== saved.username;
+  const username = useAvailability('username', usernameChanged ? values.username : '');
+
+  // The preview lives as long as its file; the URL is released when the file changes or goes.
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return undefined;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const edited = (name: string) => {
+    setStatus(null);
+    // The server's word on a field no longer holds once it is edited.
+    setErrors(({ [name]: _edited, ...rest }) => rest);
+  };
+  const setValue = (name: TextName) => (value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    edited(name);
+  };
+
+  const clearFile = () => {
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    edited('profile_image');
+    if (!picked) {
+      setFile(null);
+      return;
+    }
+    // The same rules as the server, told at once instead of after the upload. An empty type
+    // (some systems give none) is left to the server, which reads the bytes.
+    const problem =
+      picked.type !== '' && !IMAGE_TYPES.includes(picked.type)
+        ? IMAGE_TYPE_MESSAGE
+        : picked.size > imageMaxBytes
+          ? imageTooLargeMessage(imageMaxBytes)
+          : null;
+    if (problem) {
+      clearFile();
+      setErrors((current) => ({ ...current, profile_image: [problem] }));
+      return;
+    }
+    setFile(picked);
+  };
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setMessages([]);
+    setStatus(null);
+    const body = new FormData();
+    body.append('nickname', values.nickname.trim());
+    body.append('username', values.username.trim());
+    body.append('introduction', values.introduction);
+    if (file) body.append('profile_image', file);
+    try {
+      const { data } = await api.put<ProfileResponse>('/api/me', body);
+      const next: EditableProfile = {
+        nickname: data.nickname,
+        username: data.username,
+        introduction: data.introduction ?? '',
+        profileImage: data.profile_image,
+      };
+      setSaved(next);
+      setValues({ nickname: next.nickname, username: next.username, introduction: next.introduction });
+      setErrors({});
+      clearFile();
+      setStatus(SAVED);
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 422) {
+        setErrors({});
+        setMessages(failureMessages(error));
+        return;
+      }
+      setErrors(error.errors);
+      // Fields of their own show their messages in place; anything else is listed here.
+      const others = Object.entries(error.errors)
+        .filter(([field]) => !FIELD_ORDER.includes(field))
+        .flatMap(([, list]) => list);
+      setMessages([CHECK_MESSAGE, ...others]);
+      const first = FIELD_ORDER.find((field) => error.errors[field]);
+      if (first) document.getElementById(fieldId(first))?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const imageErrors = errors.profile_image ?? [];
+  const imageHintId = fieldId('profile_image-hint');
+  const imageErrorId = fieldId('profile_image-error');
+  return (
+    <form className="auth-form" method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div className="auth-field">
+        <span className="auth-label">프로필 사진</span>
+        <div className="mypage-picture">
+          <Avatar src={preview ?? saved.profileImage} alt={preview ? '새 프로필 사진 미리보기' : '현재 프로필 사진'} size={80} />
+          <div className="mypage-picture-body">
+            <div className="mypage-row">
+              <input
+                ref={fileInput}
+                id={fieldId('profile_image')}
+                className="mypage-file-input"
+                type="file"
+                name="profile_image"
+                accept={IMAGE_ACCEPT}
+                onChange={onPick}
+                aria-invalid={imageErrors.length > 0 ? true : undefined}
+                aria-describedby={[imageHintId, imageErrors.length > 0 ? imageErrorId : ''].join(' ').trim()}
+              />
+              <label htmlFor={fieldId('profile_image')} className="mypage-small-button">
+                <span className="visually-hidden">프로필 </span>사진 선택
+              </label>
+              {file ? (
+                <button type="button" className="mypage-small-button" onClick={clearFile}>
+                  선택 취소
+                </button>
+              ) : null}
+            </div>
+            <p id={imageHintId} className="auth-hint">
+              {imageRulesText(imageMaxBytes)}
+            </p>
+          </div>
+        </div>
+        {file ? <p className="auth-hint">선택한 사진: {file.name} (저장하면 바뀌어요)</p> : null}
+        <FieldErrors id={imageErrorId} messages={imageErrors} />
+      </div>
+      <TextField
+        id={fieldId('nickname')}
+        label="닉네임"
+        type="text"
+        name="nickname"
+        autoComplete="nickname"
+        maxLength={NICKNAME_MAX}
+        hint={`${NICKNAME_MIN}~${NICKNAME_MAX}자, 한글·영문·숫자로 지어 주세요.`}
+        value={values.nickname}
+        onValue={setValue('nickname')}
+        errors={errors.nickname}
+      />
+      <TextField
+        id={fieldId('username')}
+        label="아이디"
+        type="text"
+        name="username"
+        autoComplete="username"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={USERNAME_MAX}
+        hint={`영문 소문자로 시작하는 ${USERNAME_MIN}~${USERNAME_MAX}자 (영문 소문자, 숫자, 마침표, 밑줄)`}
+        value={values.username}
+        onValue={setValue('username')}
+        onBlur={username.onBlur}
+        note={errors.username ? null : username.note}
+        errors={errors.username}
+      />
+      <TextAreaField
+        id={fieldId('introduction')}
+        label="소개"
+        name="introduction"
+        rows={4}
+        placeholder="나를 한두 문장으로 소개해 주세요."
+        maxLength={introductionMax}
+        value={values.introduction}
+        onValue={setValue('introduction')}
+        errors={errors.introduction}
+      />
+      <SubmitButton label="저장하기" busyLabel="저장하는 중…" busy={busy} />
+      <FormStatus id={fieldId('status')} message={status}>
+        <a className="auth-link" href="/mypage">
+          마이페이지로 가기
+        </a>
+      </FormStatus>
+      <FormAlert id={fieldId('alert')} messages={messages} />
+    </form>
+  );
+}

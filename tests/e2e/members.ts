@@ -1,0 +1,76 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
+import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer.ts';
+
+// The e2e server runs from the repository root with the default outboxes (.data/mail, .data/sms).
+export const MAIL_OUTBOX = fileURLToPath(new URL('../../.data/mail', import.meta.url));
+export const SMS_OUTBOX = fileURLToPath(new URL('../../.data/sms', import.meta.url));
+export const MEMBER_PASSWORD = 'Passw0rd!';
+
+export interface NewAccount {
+  email: string;
+  username: string;
+  nickname: string;
+}
+
+/** Unique per test, per project and per run, so that parallel tests and reruns never collide. */
+export function uniqueAccount(tag: string): NewAccount {
+  const project = test.info().project.name;
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36).padStart(2, '0')}`;
+  return {
+    email: `${tag}-${project}-${stamp}@example.com`,
+    username: `${project.charAt(0)}${tag.charAt(0)}${stamp}`.toLowerCase(),
+    nickname: `새싹${stamp.slice(-6)}`,
+  };
+}
+
+/** The headers the API expects of a browser's call, with the token of this cookie jar. */
+export async function apiHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const token = await request.get('/csrf-token');
+  const { csrf_token: csrfToken } = (await token.json()) as { csrf_token: string };
+  return { 'X-XSRF-TOKEN': csrfToken, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+}
+
+/**
+ * Registers through the API in the given cookie jar. POST /register allows 10 sign-ups an hour
+ * per address on the shared server: create members sparingly.
+ */
+export async function registerByApi(request: APIRequestContext, account: NewAccount): Promise<void> {
+  const res = await request.post('/register', {
+    headers: await apiHeaders(request),
+    data: { ...account, password: MEMBER_PASSWORD, password_confirmation: MEMBER_PASSWORD, agree_terms: true, agree_privacy: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Waits for the recipient's mail count to reach `count`, then returns the newest. */
+export async function newestMail(to: string, count = 1): Promise<OutboxMessage> {
+  await expect.poll(async () => (await readOutbox(MAIL_OUTBOX, { to })).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+  const [mail] = await readOutbox(MAIL_OUTBOX, { to });
+  if (!mail) throw new Error(`no mail for ${to}`);
+  return mail;
+}
+
+/** Mailed links carry APP_URL's host; the path and query are what the test server answers. */
+export function pathOf(mail: OutboxMessage): string {
+  const link = mail.links[0];
+  if (!link) throw new Error(`no link in "${mail.subject}"`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A new member whose e-mail is verified (by the mailed link), ready for member-only pages. */
+export async function createVerifiedMember(request: APIRequestContext, tag: string): Promise<NewAccount> {
+  const account = uniqueAccount(tag);
+  await registerByApi(request, account);
+  const landed = await request.get(pathOf(await newestMail(account.email)));
+  expect(new URL(landed.url()).search).toBe('?verified=1');
+  return account;
+}
+
+/** Waits until an island has hydrated (Astro drops the `ssr` mark then), so typing reaches React. */
+export async function waitForIsland(page: Page, name: string): Promise<void> {
+  await page.locator(`astro-island[component-export="${name}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+}
