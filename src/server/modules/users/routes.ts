@@ -3,16 +3,24 @@ import { ACCOUNT_MESSAGES as M } from '../../../lib/account-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { validationError } from '../../http/errors.ts';
+import { notFound, validationError } from '../../http/errors.ts';
+import { publicUserResource } from './resource.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { validateEmailInput, validateUsernameInput } from './schema.ts';
-import { isEmailTaken, isUsernameTaken } from './service.ts';
+import { findUser, isEmailTaken, isUsernameTaken } from './service.ts';
 
 // The sign-up form asks as a person types; the limit keeps anyone from listing who is a member.
 const AVAILABILITY_RULE = { name: 'availability', limit: 60, windowSeconds: 60 };
 
 export function userRoutes(db: Db) {
   return new Hono<AppEnv>()
+    .get('/api/users/:id', async (c) => {
+      const id = Number(c.req.param('id'));
+      const user = Number.isSafeInteger(id) && id > 0 ? await findUser(db, id) : null;
+      if (!user) throw notFound('회원을 찾을 수 없습니다.');
+      if (user.deletedAt) throw notFound('탈퇴한 회원입니다.');
+      return c.json({ data: publicUserResource(user) });
+    })
     .post('/api/user/validate-username', rateLimit(db, AVAILABILITY_RULE), async (c) => {
       const { username } = validateBody(c, validateUsernameInput);
       if (await isUsernameTaken(db, username)) throw validationError({ username: [M.usernameTaken] });

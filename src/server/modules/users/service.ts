@@ -74,3 +74,19 @@ export async function findLiveUser(db: Db, id: number): Promise<User | null> {
     .limit(1);
   return user ?? null;
 }
+
+/** A live member by username, any case; null for an unknown or deleted one. */
+export async function findLiveUserByUsername(db: Db, username: string): Promise<User | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.deletedAt)))
+    .limit(1);
+  return user ?? null;
+}
+
+/** Any member by id, deleted ones included: their posts still need an author to show. */
+export async function findUser(db: Db, id: number): Promise<User | null> {
+  const [user] = await db.select().from(users).where(sql`${users.id} = ${id}`).limit(1);
+  return user ?? null;
+}
