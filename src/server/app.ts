@@ -24,6 +24,7 @@ import { phoneRoutes } from './modules/phone/routes.ts';
 import { registerWithSnsRoutes } from './modules/social/register-with-sns.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { uploadRoutes } from './adapters/storage/routes.ts';
+import { imageUploadRoutes } from './modules/uploads/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', socialRoutes(db, config, deps.social));
   app.route('/', registerWithSnsRoutes(db));
   app.route('/', uploadRoutes(deps.storage));
+  app.route('/', imageUploadRoutes(db, deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', frontErrorLogRoutes(db));
 

@@ -39,7 +39,8 @@ const schema = z
     SESSION_LIFETIME_MINUTES: positiveInt.default(120),
     SESSION_REMEMBER_DAYS: positiveInt.default(30),
     TRUST_PROXY: bool.default(false),
-    API_BODY_LIMIT_BYTES: positiveInt.default(10 * 1024 * 1024),
+    // Room for a 10 MB image with its multipart framing, or a few photos in one request.
+    API_BODY_LIMIT_BYTES: positiveInt.default(32 * 1024 * 1024),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAINTENANCE_MODE: bool.default(false),
     MEMBER_HOME_PATH: z
@@ -81,9 +82,16 @@ const schema = z
     SMTP_SECURE: bool.default(false),
     SMTP_USER: z.string().min(1).optional(),
     SMTP_PASSWORD: z.string().min(1).optional(),
-    // Only the outbox exists so far. No default here either: it is applied outside production below.
-    SMS_PROVIDER: z.enum(['outbox']).optional(),
+    // No default here either: outbox is applied outside production below; production may leave it unset.
+    SMS_PROVIDER: z.enum(['outbox', 'solapi']).optional(),
     SMS_OUTBOX_DIR: z.string().min(1).default('.data/sms'),
+    SOLAPI_API_KEY: z.string().min(1).optional(),
+    SOLAPI_API_SECRET: z.string().min(1).optional(),
+    SOLAPI_SENDER: z
+      .string()
+      .regex(/^\d+$/, 'must be digits only, the number registered with Solapi')
+      .optional(),
+    SOLAPI_BASE_URL: z.url().default('https://api.solapi.com'),
     KAKAO_CLIENT_ID: z.string().min(1).optional(),
     KAKAO_CLIENT_SECRET: z.string().min(1).optional(),
     KAKAO_AUTHORIZE_URL: z.url().default('https://kauth.kakao.com/oauth/authorize'),
@@ -114,6 +122,11 @@ const schema = z
     if (value.MAIL_TRANSPORT === 'smtp' && !value.SMTP_HOST) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when MAIL_TRANSPORT=smtp' });
     }
+    if (value.SMS_PROVIDER === 'solapi') {
+      for (const name of ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER'] as const) {
+        if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER=solapi' });
+      }
+    }
     if (value.APPLE_CLIENT_ID && !(value.APPLE_TEAM_ID && value.APPLE_KEY_ID && value.APPLE_PRIVATE_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -138,13 +151,13 @@ const schema = z
         message: 'outbox is for development and tests; use smtp in production',
       });
     }
-    // The same for verification codes. Until a real SMS provider is added, production leaves
-    // SMS_PROVIDER unset and phone verification answers 503 instead of keeping codes on disk.
+    // The same for verification codes. Production without an SMS contract leaves SMS_PROVIDER
+    // unset, and phone verification answers 503 instead of keeping codes on disk.
     if (value.SMS_PROVIDER === 'outbox') {
       ctx.addIssue({
         code: 'custom',
         path: ['SMS_PROVIDER'],
-        message: 'outbox is for development and tests; leave it unset in production until an SMS provider is configured',
+        message: 'outbox is for development and tests; use solapi in production, or leave it unset to turn phone verification off',
       });
     }
   })

@@ -36,6 +36,8 @@ export interface TestApp {
   logs: LogLine[];
   /** The mail this app sent, newest first. */
   outbox(to?: string): Promise<OutboxMessage[]>;
+  /** Where this app's uploaded files are stored. */
+  uploadsDir: string;
   /** The verification codes this app texted, newest first. */
   smsOutbox(phone?: string): Promise<SmsOutboxMessage[]>;
   client(options?: { ip?: string }): TestClient;
@@ -58,7 +60,8 @@ export function createTestApp(
   const config = testConfig(overrides);
   const outboxDir = mkdtempSync(join(tmpdir(), 'ritual-mail-'));
   const mailer = createOutboxMailer(outboxDir);
-  const storage = createLocalStorage(mkdtempSync(join(tmpdir(), 'ritual-uploads-')));
+  const uploadsDir = mkdtempSync(join(tmpdir(), 'ritual-uploads-'));
+  const storage = createLocalStorage(uploadsDir);
   const smsDir = mkdtempSync(join(tmpdir(), 'ritual-sms-'));
   const sms = createOutboxSmsSender(smsDir);
   const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage, sms, social });
@@ -67,6 +70,7 @@ export function createTestApp(
   return {
     app,
     logs,
+    uploadsDir,
     outbox: (to) => readOutbox(outboxDir, to ? { to } : {}),
     smsOutbox: (phone) => readSmsOutbox(smsDir, phone ? { phone } : {}),
     client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1'),

@@ -90,7 +90,7 @@ describe('choosing the SMS sender from configuration', () => {
   it('refuses an unknown provider, and the outbox in production', () => {
     expect(problemsOf({ SMS_PROVIDER: 'pigeon' })[0]).toMatch(/^SMS_PROVIDER: /);
     expect(problemsOf({ ...production, SMS_PROVIDER: 'outbox' })).toEqual([
-      'SMS_PROVIDER: outbox is for development and tests; leave it unset in production until an SMS provider is configured',
+      'SMS_PROVIDER: outbox is for development and tests; use solapi in production, or leave it unset to turn phone verification off',
     ]);
   });
 

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { TIME_ZONE } from '../../../lib/constants.ts';
+import { UPLOADS_PATH } from '../../adapters/storage/local-storage.ts';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import { validationError } from '../../http/errors.ts';
+import { IMAGE_MESSAGES } from './schema.ts';
+
+/** The formats taken, as sharp names them from the bytes (AVIF reads as `heif`). */
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
+const MAX_SIDE = 2000;
+const QUALITY = 82;
+
+export interface StoredImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** An upload to store, and the field its errors are reported under (`image`, `images.2`). */
+export interface ImageUpload {
+  field: string;
+  file: File;
+}
+
+interface EncodedImage {
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+async function formatOf(input: Uint8Array): Promise<string | undefined> {
+  try {
+    return (await sharp(input).metadata()).format;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The picture as a WebP of at most 2000 px a side: upright by its EXIF orientation, every metadata
+ * block (location, camera) left behind, which sharp does unless asked to keep them. Null when the
+ * bytes are not one of the accepted formats or cannot be decoded, whatever the name or stated type.
+ * An animated GIF keeps its first frame, as the profile picture does.
+ */
+async function encode(file: File): Promise<EncodedImage | null> {
+  const input = new Uint8Array(await file.arrayBuffer());
+  const format = await formatOf(input);
+  if (!format || !ACCEPTED.has(format)) return null;
+  try {
+    const { data, info } = await sharp(input, { animated: false })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: QUALITY })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: new Uint8Array(data), width: info.width, height: info.height };
+  } catch {
+    // Claimed to be an image by its header, but broken (truncated, or a codec we lack).
+    return null;
+  }
+}
+
+const monthFolder = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit' });
+
+/** `images/2026/11/42-<16 hex>.webp`: the month in Seoul, the owner, and a name nobody can guess. */
+function imageKey(userId: number, now: Date): string {
+  const parts = monthFolder.formatToParts(now);
+  const year = parts.find((part) => part.type === 'year')?.value;
+  const month = parts.find((part) => part.type === 'month')?.value;
+  return `images/${year}/${month}/${userId}-${randomBytes(8).toString('hex')}.webp`;
+}
+
+/**
+ * Stores the member's images, answered in the order given. Every image is checked and re-encoded
+ * before any is stored, so a refused batch leaves nothing behind. The URLs are the storage's own
+ * under /uploads/, never anything from the request: the editor puts them into posts as they are.
+ */
+export async function storeImages(
+  storage: FileStorage,
+  userId: number,
+  uploads: ImageUpload[],
+  now = new Date(),
+): Promise<StoredImage[]> {
+  const encoded: EncodedImage[] = [];
+  const errors: Record<string, string[]> = {};
+  // One at a time: ten decoded 10 MB pictures at once would be a lot of memory for one request.
+  for (const upload of uploads) {
+    const image = await encode(upload.file);
+    if (image) encoded.push(image);
+    else errors[upload.field] = [IMAGE_MESSAGES.notImage];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+
+  const stored: StoredImage[] = [];
+  const keys: string[] = [];
+  try {
+    for (const image of encoded) {
+      const key = imageKey(userId, now);
+      const url = await storage.put(key, image.bytes, 'image/webp');
+      keys.push(key);
+      if (!url.startsWith(UPLOADS_PATH) || storage.keyOf(url) !== key) {
+        throw new Error(`storage answered a URL outside ${UPLOADS_PATH}: ${url}`);
+      }
+      stored.push({ url, width: image.width, height: image.height });
+    }
+  } catch (error) {
+    // A half-stored batch is of no use to the editor: take back what went in, then fail.
+    await Promise.allSettled(keys.map((key) => storage.delete(key)));
+    throw error;
+  }
+  return stored;
+}
