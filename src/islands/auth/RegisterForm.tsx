@@ -111,6 +111,7 @@ export function RegisterForm() {
         value={values.email}
         onValue={setValue('email')}
         onBlur={email.onBlur}
+        reserveNote
         note={errors.email ? null : email.note}
         errors={errors.email}
       />
@@ -164,6 +165,7 @@ export function RegisterForm() {
         value={values.username}
         onValue={setValue('username')}
         onBlur={username.onBlur}
+        reserveNote
         note={errors.username ? null : username.note}
         errors={errors.username}
       />

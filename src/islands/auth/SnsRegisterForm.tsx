@@ -89,6 +89,7 @@ export function SnsRegisterForm({ nickname }: Props) {
         value={values.username}
         onValue={setValue('username')}
         onBlur={username.onBlur}
+        reserveNote
         note={errors.username ? null : username.note}
         errors={errors.username}
       />

@@ -36,6 +36,8 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   /** Other elements that describe the field, such as the password checklist or a form alert. */
   extraDescribedBy?: string;
   /** Marks the field invalid when the message about it is shown elsewhere (the form alert). */
+  /** Keeps a line for a note that comes and goes (live checks), so the form below never jumps. */
+  reserveNote?: boolean;
   invalid?: boolean;
   children?: ReactNode;
 }
@@ -50,6 +52,7 @@ export function TextField({
   errors = [],
   extraDescribedBy,
   invalid: flagged = false,
+  reserveNote = false,
   children,
   ...input
 }: TextFieldProps) {
@@ -78,7 +81,11 @@ export function TextField({
       ) : null}
       {children}
       {/* Always present, so that a result arriving later is read out. */}
-      <p id={noteId} className={`auth-note${note ? ` auth-note-${note.tone}` : ''}`} aria-live="polite">
+      <p
+        id={noteId}
+        className={`auth-note${reserveNote ? ' auth-note-reserved' : ''}${note ? ` auth-note-${note.tone}` : ''}`}
+        aria-live="polite"
+      >
         {note?.text}
       </p>
       <FieldErrors id={errorId} messages={errors} />

@@ -217,6 +217,7 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
         value={values.username}
         onValue={setValue('username')}
         onBlur={username.onBlur}
+        reserveNote
         note={errors.username ? null : username.note}
         errors={errors.username}
       />
