@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import { reencodeAsWebp } from '../../adapters/images/reencode.ts';
+import type { ReencodedImage } from '../../adapters/images/reencode.ts';
 import { TIME_ZONE } from '../../../lib/constants.ts';
 import { UPLOADS_PATH } from '../../adapters/storage/local-storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { validationError } from '../../http/errors.ts';
 import { IMAGE_MESSAGES } from './schema.ts';
 
-/** The formats taken, as sharp names them from the bytes (AVIF reads as `heif`). */
-const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
 const MAX_SIDE = 2000;
 const QUALITY = 82;
 
@@ -23,42 +22,8 @@ export interface ImageUpload {
   file: File;
 }
 
-interface EncodedImage {
-  bytes: Uint8Array;
-  width: number;
-  height: number;
-}
-
-async function formatOf(input: Uint8Array): Promise<string | undefined> {
-  try {
-    return (await sharp(input).metadata()).format;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The picture as a WebP of at most 2000 px a side: upright by its EXIF orientation, every metadata
- * block (location, camera) left behind, which sharp does unless asked to keep them. Null when the
- * bytes are not one of the accepted formats or cannot be decoded, whatever the name or stated type.
- * An animated GIF keeps its first frame, as the profile picture does.
- */
-async function encode(file: File): Promise<EncodedImage | null> {
-  const input = new Uint8Array(await file.arrayBuffer());
-  const format = await formatOf(input);
-  if (!format || !ACCEPTED.has(format)) return null;
-  try {
-    const { data, info } = await sharp(input, { animated: false })
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: QUALITY })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: new Uint8Array(data), width: info.width, height: info.height };
-  } catch {
-    // Claimed to be an image by its header, but broken (truncated, or a codec we lack).
-    return null;
-  }
-}
+const encode = async (file: File): Promise<ReencodedImage | null> =>
+  reencodeAsWebp(new Uint8Array(await file.arrayBuffer()), { kind: 'inside', maxSide: MAX_SIDE }, QUALITY);
 
 const monthFolder = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit' });
 
@@ -81,7 +46,7 @@ export async function storeImages(
   uploads: ImageUpload[],
   now = new Date(),
 ): Promise<StoredImage[]> {
-  const encoded: EncodedImage[] = [];
+  const encoded: ReencodedImage[] = [];
   const errors: Record<string, string[]> = {};
   // One at a time: ten decoded 10 MB pictures at once would be a lot of memory for one request.
   for (const upload of uploads) {
