@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', phoneRoutes(db, deps.sms));
   app.route('/', socialRoutes(db, config, deps.social));
   app.route('/', registerWithSnsRoutes(db));
-  app.route('/', uploadRoutes(deps.storage));
+  if (deps.localStorage) app.route('/', uploadRoutes(deps.localStorage));
   app.route('/', imageUploadRoutes(db, deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', frontErrorLogRoutes(db));

@@ -10,6 +10,7 @@ import { z } from 'zod';
 const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off', ''] });
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 const databaseUrl = z
   .string()
@@ -92,6 +93,22 @@ const schema = z
       .regex(/^\d+$/, 'must be digits only, the number registered with Solapi')
       .optional(),
     SOLAPI_BASE_URL: z.url().default('https://api.solapi.com'),
+    // Uploaded files: local disk by default, an S3-compatible bucket (R2, S3, MinIO …) when configured.
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    STORAGE_LOCAL_DIR: z.string().min(1).default('.data/uploads'),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and - only, such as auto or ap-northeast-2')
+      .default('auto'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lowercase letters, digits, . and -')
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_PUBLIC_URL: httpUrl.optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
     KAKAO_CLIENT_ID: z.string().min(1).optional(),
     KAKAO_CLIENT_SECRET: z.string().min(1).optional(),
     KAKAO_AUTHORIZE_URL: z.url().default('https://kauth.kakao.com/oauth/authorize'),
@@ -125,6 +142,11 @@ const schema = z
     if (value.SMS_PROVIDER === 'solapi') {
       for (const name of ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_SENDER'] as const) {
         if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER=solapi' });
+      }
+    }
+    if (value.STORAGE_DRIVER === 's3') {
+      for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
+        if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER=s3' });
       }
     }
     if (value.APPLE_CLIENT_ID && !(value.APPLE_TEAM_ID && value.APPLE_KEY_ID && value.APPLE_PRIVATE_KEY)) {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { createMailer, mailSettingsFromEnv } from './adapters/mail/index.ts';
-import { createLocalStorage } from './adapters/storage/local-storage.ts';
+import { createStorage, storageSettingsFromEnv } from './adapters/storage/index.ts';
 import { createSmsSender, smsSettingsFromEnv } from './adapters/sms/index.ts';
 import { createApi } from './app.ts';
 import { socialSettingsFromEnv } from './modules/social/providers.ts';
@@ -62,6 +62,7 @@ async function boot(): Promise<Runtime> {
   logger.info({ database: describeDatabaseUrl(env.DATABASE_URL) }, 'database ready');
 
   const currentBanner = createBannerReader(database.db);
+  const { storage, local: localStorage } = createStorage(storageSettingsFromEnv(env));
   let inFlight = 0;
   let draining = false;
   let drained: (() => void) | undefined;
@@ -77,7 +78,8 @@ async function boot(): Promise<Runtime> {
       logger,
       currentBanner,
       mailer: createMailer(mailSettingsFromEnv(env)),
-      storage: createLocalStorage(resolve('.data/uploads')),
+      storage,
+      localStorage,
       sms: createSmsSender(smsSettingsFromEnv(env)),
       social: socialSettingsFromEnv(env),
     }),

@@ -64,7 +64,7 @@ export function createTestApp(
   const storage = createLocalStorage(uploadsDir);
   const smsDir = mkdtempSync(join(tmpdir(), 'ritual-sms-'));
   const sms = createOutboxSmsSender(smsDir);
-  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage, sms, social });
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage, localStorage: storage, sms, social });
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
   return {

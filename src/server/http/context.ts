@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Mailer } from '../adapters/mail/index.ts';
 import type { SmsSender } from '../adapters/sms/index.ts';
-import type { LocalStorage } from '../adapters/storage/local-storage.ts';
+import type { FileStorage, LocalStorage } from '../adapters/storage/index.ts';
 import type { SocialSettings } from '../modules/social/providers.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -18,7 +18,9 @@ export interface AppDeps {
   config: AppConfig;
   logger: Logger;
   mailer: Mailer;
-  storage: LocalStorage;
+  storage: FileStorage;
+  /** The same storage when it is this server's disk: /uploads/* is then served from here; null with S3. */
+  localStorage: LocalStorage | null;
   sms: SmsSender;
   /** The social sign-in providers that are configured; none in most tests. */
   social: SocialSettings;

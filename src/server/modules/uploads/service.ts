@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { reencodeAsWebp } from '../../adapters/images/reencode.ts';
 import type { ReencodedImage } from '../../adapters/images/reencode.ts';
 import { TIME_ZONE } from '../../../lib/constants.ts';
-import { UPLOADS_PATH } from '../../adapters/storage/local-storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { validationError } from '../../http/errors.ts';
 import { IMAGE_MESSAGES } from './schema.ts';
@@ -38,7 +37,8 @@ function imageKey(userId: number, now: Date): string {
 /**
  * Stores the member's images, answered in the order given. Every image is checked and re-encoded
  * before any is stored, so a refused batch leaves nothing behind. The URLs are the storage's own
- * under /uploads/, never anything from the request: the editor puts them into posts as they are.
+ * (on this server or the bucket), never anything from the request: the editor puts them into posts
+ * as they are.
  */
 export async function storeImages(
   storage: FileStorage,
@@ -63,8 +63,8 @@ export async function storeImages(
       const key = imageKey(userId, now);
       const url = await storage.put(key, image.bytes, 'image/webp');
       keys.push(key);
-      if (!url.startsWith(UPLOADS_PATH) || storage.keyOf(url) !== key) {
-        throw new Error(`storage answered a URL outside ${UPLOADS_PATH}: ${url}`);
+      if (storage.keyOf(url) !== key) {
+        throw new Error(`storage answered a URL that is not its own for ${key}: ${url}`);
       }
       stored.push({ url, width: image.width, height: image.height });
     }
