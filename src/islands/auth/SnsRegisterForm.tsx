@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { NICKNAME_MAX, NICKNAME_MIN, USERNAME_MAX, USERNAME_MIN } from '../../lib/account-rules.ts';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { Agreements } from './Agreements.tsx';
 import type { AgreementState } from './Agreements.tsx';
 import { failureMessages } from './failure.ts';
-import { FormAlert, SubmitButton, TextField } from './fields.tsx';
+import { FormAlert, SubmitButton } from './fields.tsx';
+import { NicknameField, UsernameField } from './name-fields.tsx';
 import { useAvailability } from './use-availability.ts';
 
 type Field = 'nickname' | 'username';
@@ -64,34 +64,13 @@ export function SnsRegisterForm({ nickname }: Props) {
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <TextField
-        id={fieldId('nickname')}
-        label="닉네임"
-        type="text"
-        name="nickname"
-        autoComplete="nickname"
-        hint={`${NICKNAME_MIN}~${NICKNAME_MAX}자, 한글·영문·숫자로 지어 주세요.`}
-        value={values.nickname}
-        onValue={setValue('nickname')}
-        errors={errors.nickname}
-      />
-      <TextField
+      <NicknameField id={fieldId('nickname')} value={values.nickname} onValue={setValue('nickname')} errors={errors.nickname} />
+      <UsernameField
         id={fieldId('username')}
-        label="아이디"
-        type="text"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        maxLength={USERNAME_MAX}
-        hint={`영문 소문자로 시작하는 ${USERNAME_MIN}~${USERNAME_MAX}자 (영문 소문자, 숫자, 마침표, 밑줄)`}
         value={values.username}
         onValue={setValue('username')}
-        onBlur={username.onBlur}
-        reserveNote
-        note={errors.username ? null : username.note}
         errors={errors.username}
+        availability={username}
       />
       <Agreements
         idPrefix={fieldId('agree')}

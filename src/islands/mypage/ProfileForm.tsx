@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeEvent, SubmitEvent } from 'react';
-import { NICKNAME_MAX, NICKNAME_MIN, USERNAME_MAX, USERNAME_MIN } from '../../lib/account-rules.ts';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { failureMessages } from '../auth/failure.ts';
-import { FieldErrors, FormAlert, FormStatus, SubmitButton, TextField } from '../auth/fields.tsx';
+import { FieldErrors, FormAlert, FormStatus, SubmitButton } from '../auth/fields.tsx';
+import { NicknameField, UsernameField } from '../auth/name-fields.tsx';
 import { useAvailability } from '../auth/use-availability.ts';
 import { Avatar } from './Avatar.tsx';
 import { TextAreaField } from './form-controls.tsx';
@@ -191,35 +191,13 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
         {file ? <p className="auth-hint">선택한 사진: {file.name} (저장하면 바뀌어요)</p> : null}
         <FieldErrors id={imageErrorId} messages={imageErrors} />
       </div>
-      <TextField
-        id={fieldId('nickname')}
-        label="닉네임"
-        type="text"
-        name="nickname"
-        autoComplete="nickname"
-        maxLength={NICKNAME_MAX}
-        hint={`${NICKNAME_MIN}~${NICKNAME_MAX}자, 한글·영문·숫자로 지어 주세요.`}
-        value={values.nickname}
-        onValue={setValue('nickname')}
-        errors={errors.nickname}
-      />
-      <TextField
+      <NicknameField id={fieldId('nickname')} value={values.nickname} onValue={setValue('nickname')} errors={errors.nickname} />
+      <UsernameField
         id={fieldId('username')}
-        label="아이디"
-        type="text"
-        name="username"
-        autoComplete="username"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        maxLength={USERNAME_MAX}
-        hint={`영문 소문자로 시작하는 ${USERNAME_MIN}~${USERNAME_MAX}자 (영문 소문자, 숫자, 마침표, 밑줄)`}
         value={values.username}
         onValue={setValue('username')}
-        onBlur={username.onBlur}
-        reserveNote
-        note={errors.username ? null : username.note}
         errors={errors.username}
+        availability={username}
       />
       <TextAreaField
         id={fieldId('introduction')}
