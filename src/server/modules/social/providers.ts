@@ -40,50 +40,58 @@ export function appleClientSecret(teamId: string, keyId: string, clientId: strin
   return `${header}.${payload}.${base64url(signature)}`;
 }
 
+interface SecretProvider {
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  endpoints: [authorize: string, token: string, userinfo: string];
+  scopes: string[];
+  pkce: boolean;
+}
+
+/** Kakao, Naver and Google: a client id and a fixed secret; Apple's signed secret differs. */
+function secretProvider(provider: SocialProvider, settings: SecretProvider): ProviderSettings | undefined {
+  if (!settings.clientId) return undefined;
+  const secret = settings.clientSecret ?? '';
+  const [authorizeUrl, tokenUrl, userinfoUrl] = settings.endpoints;
+  return {
+    provider,
+    clientId: settings.clientId,
+    clientSecret: () => secret,
+    authorizeUrl,
+    tokenUrl,
+    userinfoUrl,
+    scopes: settings.scopes,
+    pkce: settings.pkce,
+    formPost: false,
+  };
+}
+
 export function socialSettingsFromEnv(env: Env): SocialSettings {
-  const settings: SocialSettings = {};
-  if (env.KAKAO_CLIENT_ID) {
-    const secret = env.KAKAO_CLIENT_SECRET ?? '';
-    settings.kakao = {
-      provider: 'kakao',
+  const candidates: SocialSettings = {
+    kakao: secretProvider('kakao', {
       clientId: env.KAKAO_CLIENT_ID,
-      clientSecret: () => secret,
-      authorizeUrl: env.KAKAO_AUTHORIZE_URL,
-      tokenUrl: env.KAKAO_TOKEN_URL,
-      userinfoUrl: env.KAKAO_USERINFO_URL,
+      clientSecret: env.KAKAO_CLIENT_SECRET,
+      endpoints: [env.KAKAO_AUTHORIZE_URL, env.KAKAO_TOKEN_URL, env.KAKAO_USERINFO_URL],
       scopes: ['profile_nickname', 'profile_image', 'account_email'],
       pkce: false,
-      formPost: false,
-    };
-  }
-  if (env.NAVER_CLIENT_ID) {
-    const secret = env.NAVER_CLIENT_SECRET ?? '';
-    settings.naver = {
-      provider: 'naver',
+    }),
+    naver: secretProvider('naver', {
       clientId: env.NAVER_CLIENT_ID,
-      clientSecret: () => secret,
-      authorizeUrl: env.NAVER_AUTHORIZE_URL,
-      tokenUrl: env.NAVER_TOKEN_URL,
-      userinfoUrl: env.NAVER_USERINFO_URL,
+      clientSecret: env.NAVER_CLIENT_SECRET,
+      endpoints: [env.NAVER_AUTHORIZE_URL, env.NAVER_TOKEN_URL, env.NAVER_USERINFO_URL],
       scopes: [],
       pkce: false,
-      formPost: false,
-    };
-  }
-  if (env.GOOGLE_CLIENT_ID) {
-    const secret = env.GOOGLE_CLIENT_SECRET ?? '';
-    settings.google = {
-      provider: 'google',
+    }),
+    google: secretProvider('google', {
       clientId: env.GOOGLE_CLIENT_ID,
-      clientSecret: () => secret,
-      authorizeUrl: env.GOOGLE_AUTHORIZE_URL,
-      tokenUrl: env.GOOGLE_TOKEN_URL,
-      userinfoUrl: env.GOOGLE_USERINFO_URL,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      endpoints: [env.GOOGLE_AUTHORIZE_URL, env.GOOGLE_TOKEN_URL, env.GOOGLE_USERINFO_URL],
       scopes: ['openid', 'email', 'profile'],
       pkce: true,
-      formPost: false,
-    };
-  }
+    }),
+  };
+  // Unconfigured providers are left out, so the login page lists exactly the working ones.
+  const settings: SocialSettings = Object.fromEntries(Object.entries(candidates).filter(([, value]) => value));
   if (env.APPLE_CLIENT_ID && env.APPLE_TEAM_ID && env.APPLE_KEY_ID && env.APPLE_PRIVATE_KEY) {
     const { APPLE_CLIENT_ID: clientId, APPLE_TEAM_ID: teamId, APPLE_KEY_ID: keyId, APPLE_PRIVATE_KEY: key } = env;
     settings.apple = {
