@@ -36,6 +36,11 @@ export const RESERVED_USERNAMES = new Set([
   'notice',
 ]);
 
+/** Names people could mistake for the service, or for a member who has left. Compared without spaces or case. */
+export const RESERVED_NICKNAMES = new Set(['탈퇴한회원', '알수없음', '운영자', '관리자', '운영팀', '리추얼', '리추얼팀', '고객센터', 'admin', 'ritual']);
+
+export const isReservedNickname = (nickname: string): boolean => RESERVED_NICKNAMES.has(nickname.replace(/\s/g, '').toLowerCase());
+
 export interface PasswordRule {
   label: string;
   test: (password: string) => boolean;
@@ -57,6 +62,8 @@ export const ACCOUNT_MESSAGES = {
   nicknameRequired: '닉네임을 입력해 주세요.',
   nicknameLength: `닉네임은 ${NICKNAME_MIN}자 이상 ${NICKNAME_MAX}자 이하로 입력해 주세요.`,
   nicknamePattern: '닉네임은 한글, 영문, 숫자만 사용할 수 있어요.',
+  nicknameReserved: '사용할 수 없는 닉네임입니다.',
+  nicknameTaken: '이미 사용 중인 닉네임입니다.',
   usernameRequired: '아이디를 입력해 주세요.',
   usernameLength: `아이디는 ${USERNAME_MIN}자 이상 ${USERNAME_MAX}자 이하로 입력해 주세요.`,
   usernamePattern: '아이디는 영문 소문자로 시작하고 영문 소문자, 숫자, 마침표(.), 밑줄(_)만 사용할 수 있어요.',

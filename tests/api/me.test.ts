@@ -48,6 +48,18 @@ describe('GET and PUT /api/me', () => {
     expect(res.body.data).toMatchObject({ nickname: '느린아침', username: 'slow.morning', introduction: '매일 아침 10분 걷기' });
   });
 
+  it("refuses another member's nickname or username, and keeps one's own", async () => {
+    const other = await createMember(testDb().database.db, { nickname: '먼저온별', username: 'first.star' });
+    const { user, client } = await signedIn();
+    const put = (fields: Record<string, string>) => client.post('/api/me', { json: { _method: 'PUT', ...fields } });
+    const clash = await put({ nickname: '먼저온별', username: other.username });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors).toEqual({ nickname: ['이미 사용 중인 닉네임입니다.'], username: ['이미 사용 중인 아이디입니다.'] });
+    const same = await put({ nickname: user.nickname, username: user.username, introduction: '그대로' });
+    expect(same.status).toBe(200);
+    expect(same.body.data).toMatchObject({ nickname: user.nickname, username: user.username });
+  });
+
   it('stores the picture upright at 400 × 400 WebP without metadata, and drops the old one', async () => {
     const { client } = await signedIn();
     const first = new FormData();

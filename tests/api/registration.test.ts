@@ -78,8 +78,25 @@ describe('POST /register', () => {
       ['agree_privacy', 'agree_terms', 'nickname', 'password', 'password_confirmation', 'username'].sort(),
     );
     expect(res.body.errors.password).toEqual(['비밀번호는 영문, 숫자, 특수문자를 모두 포함해 8자 이상 64자 이하로 입력해 주세요.']);
-    const duplicate = await client.post('/register', { json: signUp({ email: taken.email, username: taken.username }) });
-    expect(duplicate.body.errors).toEqual({ email: ['이미 가입된 이메일입니다.'], username: ['이미 사용 중인 아이디입니다.'] });
+    const duplicate = await client.post('/register', {
+      json: signUp({ email: taken.email, username: taken.username, nickname: taken.nickname }),
+    });
+    expect(duplicate.body.errors).toEqual({
+      email: ['이미 가입된 이메일입니다.'],
+      username: ['이미 사용 중인 아이디입니다.'],
+      nickname: ['이미 사용 중인 닉네임입니다.'],
+    });
+  });
+
+  it('lets only one of two simultaneous sign-ups have a nickname, and tells the other why', async () => {
+    const app = createTestApp(testDb().database.db);
+    const answers = await Promise.all(
+      ['10.40.1.1', '10.40.1.2'].map((ip) => app.client({ ip }).post('/register', { json: signUp({ nickname: '동시가입' }) })),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 422]);
+    expect(answers.find((res) => res.status === 422)!.body.errors).toEqual({ nickname: ['이미 사용 중인 닉네임입니다.'] });
+    const rows = await testDb().database.db.select().from(users).where(eq(users.nickname, '동시가입'));
+    expect(rows).toHaveLength(1);
   });
 
   it('resends the link at most once a minute, and only to a signed-in unverified member', async () => {

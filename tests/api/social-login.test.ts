@@ -58,7 +58,7 @@ describe('social login against a local OAuth 2.0 server', () => {
       const me = await browser.get('/api/user');
       expect(me.body.data).toMatchObject({ email: `${provider}${id}@example.com`, agreed_terms_at: null });
       const agreed = await browser.post('/api/register-with-sns', {
-        json: { nickname: '새벽별', username: `${provider}.star${id}`, agree_terms: true, agree_privacy: true },
+        json: { nickname: `새벽별${provider}`, username: `${provider}.star${id}`, agree_terms: true, agree_privacy: true },
       });
       expect(agreed.status).toBe(200);
       expect(agreed.body.data.agreed_terms_at).toMatch(/Z$/);
@@ -77,6 +77,26 @@ describe('social login against a local OAuth 2.0 server', () => {
     const { done } = await signInWith(browser, 'kakao', '/mypage');
     expect(done.headers.get('location')).toBe('/mypage');
     expect((await browser.get('/api/user')).body.data.id).toBe(member.id);
+  });
+
+  it("offers the provider's nickname when free, and the same with four digits when taken", async () => {
+    const db = testDb().database.db;
+    await createMember(db, { nickname: '겹치는이름' });
+    oauth.accounts.set('kakao', { id: nextId(), email: null, emailVerified: false, name: '겹치는 이름' });
+    const first = client();
+    await signInWith(first, 'kakao');
+    expect((await first.get('/api/user')).body.data.nickname).toMatch(/^겹치는이름\d{4}$/);
+    oauth.accounts.set('naver', { id: nextId(), email: null, emailVerified: false, name: '운영자' });
+    const reserved = client();
+    await signInWith(reserved, 'naver');
+    expect((await reserved.get('/api/user')).body.data.nickname).toMatch(/^회원[0-9a-f]{6}$/);
+
+    const taken = await reserved.post('/api/register-with-sns', {
+      json: { nickname: '겹치는이름', username: `naver.clash${nextId()}`, agree_terms: true, agree_privacy: true },
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ nickname: ['이미 사용 중인 닉네임입니다.'] });
+    expect((await reserved.get('/api/user')).body.data.agreed_terms_at).toBeNull();
   });
 
   it('never takes over a member through an e-mail the provider has not confirmed', async () => {

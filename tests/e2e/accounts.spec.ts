@@ -1,57 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
-import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer.ts';
+import type { Page } from '@playwright/test';
+import { newestMail, pathOf, registerByApi, uniqueAccount, waitForIsland } from './members.ts';
 import { waitForModalHost } from './sign-in.ts';
 
-// The e2e server runs from the repository root with the default MAIL_OUTBOX_DIR (.data/mail).
-const OUTBOX = fileURLToPath(new URL('../../.data/mail', import.meta.url));
 const NEW_PASSWORD = 'Fresh-start24!';
-
-/** Unique per test, per project and per run, so that parallel tests and reruns never collide. */
-function uniqueAccount(tag: string) {
-  const project = test.info().project.name;
-  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36).padStart(2, '0')}`;
-  return {
-    email: `${tag}-${project}-${stamp}@example.com`,
-    username: `${project.charAt(0)}${tag.charAt(0)}${stamp}`.toLowerCase(),
-    nickname: `새싹${stamp.slice(-6)}`,
-  };
-}
-
-/** Waits until an island has hydrated (Astro drops the `ssr` mark then), so typing reaches React. */
-async function waitForIsland(page: Page, name: string): Promise<void> {
-  await page.locator(`astro-island[component-export="${name}"]:not([ssr])`).waitFor({ state: 'attached' });
-}
-
-/** Waits for the recipient's mail count to reach `count`, then returns the newest. */
-async function newestMail(to: string, count = 1): Promise<OutboxMessage> {
-  await expect.poll(async () => (await readOutbox(OUTBOX, { to })).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
-  const [mail] = await readOutbox(OUTBOX, { to });
-  if (!mail) throw new Error(`no mail for ${to}`);
-  return mail;
-}
-
-/** Mailed links carry APP_URL's host; the path and query are what the test server answers. */
-function pathOf(mail: OutboxMessage): string {
-  const link = mail.links[0];
-  if (!link) throw new Error(`no link in "${mail.subject}"`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
-/** Registers through the API in a cookie jar of its own, so the page stays a guest. */
-async function registerByApi(request: APIRequestContext, account: ReturnType<typeof uniqueAccount>): Promise<void> {
-  const token = await request.get('/csrf-token');
-  const { csrf_token: csrfToken } = (await token.json()) as { csrf_token: string };
-  const res = await request.post('/register', {
-    headers: { 'X-XSRF-TOKEN': csrfToken, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
-    data: { ...account, password: 'Passw0rd!', password_confirmation: 'Passw0rd!', agree_terms: true, agree_privacy: true },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await waitForIsland(page, 'LoginForm');
@@ -139,7 +92,14 @@ test.describe('sign-up and e-mail verification', () => {
     await confirmation.fill(NEW_PASSWORD);
     await expect(page.getByText('비밀번호가 일치합니다.')).toBeVisible();
 
-    await page.getByLabel('닉네임', { exact: true }).fill(account.nickname);
+    const nickname = page.getByLabel('닉네임', { exact: true });
+    await nickname.fill('아침햇살');
+    await expect(page.getByText('이미 사용 중인 닉네임입니다.')).toBeVisible();
+    await expect(nickname).toHaveAccessibleDescription(/이미 사용 중인 닉네임입니다\./);
+    await nickname.fill('운영자');
+    await expect(page.getByText('사용할 수 없는 닉네임입니다.')).toBeVisible();
+    await nickname.fill(account.nickname);
+    await expect(page.getByText('사용 가능한 닉네임입니다.')).toBeVisible();
     const username = page.getByLabel('아이디', { exact: true });
     await username.fill('member1');
     await username.blur();

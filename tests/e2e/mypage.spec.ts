@@ -105,9 +105,14 @@ test.describe.serial("a new member's own pages", () => {
     await expect(username).toHaveAccessibleDescription(/이미 사용 중인 아이디입니다\./);
 
     const renamed = `${member.username.slice(0, 17)}_new`;
+    // Nicknames are unique: each project renames its own member to a name of its own.
+    const renamedNickname = `바뀐${member.nickname}`;
     await username.fill(renamed);
     await expect(page.getByText('사용 가능한 아이디입니다.')).toBeVisible();
-    await nickname.fill('바뀐새싹');
+    await nickname.fill('아침햇살');
+    await expect(page.getByText('이미 사용 중인 닉네임입니다.')).toBeVisible();
+    await nickname.fill(renamedNickname);
+    await expect(page.getByText('사용 가능한 닉네임입니다.')).toBeVisible();
     const intro = '매일 아침 한 줄씩 기록하고 있어요.';
     await introduction.fill(intro);
     await expect(introduction).toHaveAccessibleDescription(`150자 중 ${intro.length}자 입력`);
@@ -120,11 +125,11 @@ test.describe.serial("a new member's own pages", () => {
     await page.getByRole('status').getByRole('link', { name: '마이페이지로 가기' }).click();
     await expect(page).toHaveURL('/mypage');
     const card = profileCard(page);
-    await expect(card.getByText('바뀐새싹', { exact: true })).toBeVisible();
+    await expect(card.getByText(renamedNickname, { exact: true })).toBeVisible();
     await expect(card.getByText(`@${renamed}`)).toBeVisible();
     await expect(card.getByText(intro)).toBeVisible();
     await expect(card.locator('img')).toHaveAttribute('src', /^\/uploads\/avatars\/.+\.webp$/);
-    member = { ...member, username: renamed, nickname: '바뀐새싹' };
+    member = { ...member, username: renamed, nickname: renamedNickname };
   });
 
   test('shows the default picture in place of one that loads with no width', async ({ page }) => {

@@ -36,6 +36,7 @@ export function RegisterForm() {
   const [busy, setBusy] = useState(false);
   const email = useAvailability('email', values.email);
   const username = useAvailability('username', values.username);
+  const nickname = useAvailability('nickname', values.nickname);
 
   const fieldId = (name: string) => `${id}-${name}`;
   const setValue = (name: TextFieldName) => (value: string) => {
@@ -134,7 +135,13 @@ export function RegisterForm() {
         note={errors.password_confirmation ? null : confirmNote}
         errors={errors.password_confirmation}
       />
-      <NicknameField id={fieldId('nickname')} value={values.nickname} onValue={setValue('nickname')} errors={errors.nickname} />
+      <NicknameField
+        id={fieldId('nickname')}
+        value={values.nickname}
+        onValue={setValue('nickname')}
+        errors={errors.nickname}
+        availability={nickname}
+      />
       <UsernameField
         id={fieldId('username')}
         value={values.username}

@@ -27,6 +27,7 @@ export function SnsRegisterForm({ nickname }: Props) {
   const [messages, setMessages] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const username = useAvailability('username', values.username);
+  const nicknameCheck = useAvailability('nickname', values.nickname);
   const fieldId = (name: string) => `${id}-${name}`;
   const agreed = agreements.terms && agreements.privacy;
 
@@ -64,7 +65,13 @@ export function SnsRegisterForm({ nickname }: Props) {
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <NicknameField id={fieldId('nickname')} value={values.nickname} onValue={setValue('nickname')} errors={errors.nickname} />
+      <NicknameField
+        id={fieldId('nickname')}
+        value={values.nickname}
+        onValue={setValue('nickname')}
+        errors={errors.nickname}
+        availability={nicknameCheck}
+      />
       <UsernameField
         id={fieldId('username')}
         value={values.username}

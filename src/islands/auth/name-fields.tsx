@@ -7,10 +7,12 @@ interface NameFieldProps {
   value: string;
   onValue: (value: string) => void;
   errors?: readonly string[] | undefined;
+  /** The live availability check's hooks (src/islands/auth/use-availability.ts). */
+  availability: { note: FieldNote | null; onBlur: () => void };
 }
 
-/** The nickname as every form asks for it (sign-up, social sign-up, profile). */
-export function NicknameField({ id, value, onValue, errors }: NameFieldProps) {
+/** The nickname as every form asks for it (sign-up, social sign-up, profile), checked live. */
+export function NicknameField({ id, value, onValue, errors, availability }: NameFieldProps) {
   return (
     <TextField
       id={id}
@@ -22,18 +24,16 @@ export function NicknameField({ id, value, onValue, errors }: NameFieldProps) {
       hint={`${NICKNAME_MIN}~${NICKNAME_MAX}자, 한글·영문·숫자로 지어 주세요.`}
       value={value}
       onValue={onValue}
+      onBlur={availability.onBlur}
+      reserveNote
+      note={errors && errors.length > 0 ? null : availability.note}
       errors={errors}
     />
   );
 }
 
-interface UsernameFieldProps extends NameFieldProps {
-  /** The live availability check's hooks (src/islands/auth/use-availability.ts). */
-  availability: { note: FieldNote | null; onBlur: () => void };
-}
-
 /** The username, with its live availability shown unless the server has said otherwise. */
-export function UsernameField({ id, value, onValue, errors, availability }: UsernameFieldProps) {
+export function UsernameField({ id, value, onValue, errors, availability }: NameFieldProps) {
   return (
     <TextField
       id={id}

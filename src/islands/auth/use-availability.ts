@@ -4,16 +4,19 @@ import { api } from '../../lib/browser-api.ts';
 import { failureMessages } from './failure.ts';
 import type { FieldNote } from './fields.tsx';
 
-export type AvailabilityField = 'email' | 'username';
+export type AvailabilityField = 'email' | 'username' | 'nickname';
 
+// The server checks nicknames on the username call (src/server/modules/users/schema.ts).
 const ENDPOINTS: Record<AvailabilityField, string> = {
   email: '/api/user/validate-email',
   username: '/api/user/validate-username',
+  nickname: '/api/user/validate-username',
 };
 
 export const AVAILABLE_MESSAGES: Record<AvailabilityField, string> = {
   email: '사용 가능한 이메일입니다.',
   username: '사용 가능한 아이디입니다.',
+  nickname: '사용 가능한 닉네임입니다.',
 };
 
 const CHECKING: FieldNote = { tone: 'info', text: '확인하는 중…' };
@@ -25,7 +28,7 @@ interface Answer {
 }
 
 /**
- * Asks the server whether an e-mail or username is free: 400 ms after typing stops, and on blur.
+ * Asks the server whether an e-mail, username or nickname is free: 400 ms after typing stops, and on blur.
  * Each answer is kept with the value it was about, so a late answer never labels newer text.
  */
 export function useAvailability(field: AvailabilityField, value: string) {

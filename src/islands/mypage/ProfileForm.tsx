@@ -55,9 +55,11 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  // One's own name is taken by oneself: only a new username is worth asking about.
+  // One's own names are taken by oneself: only new ones are worth asking about.
   const usernameChanged = values.username.trim() !== saved.username;
   const username = useAvailability('username', usernameChanged ? values.username : '');
+  const nicknameChanged = values.nickname.trim() !== saved.nickname;
+  const nickname = useAvailability('nickname', nicknameChanged ? values.nickname : '');
 
   // The preview lives as long as its file; the URL is released when the file changes or goes.
   useEffect(() => {
@@ -191,7 +193,13 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
         {file ? <p className="auth-hint">선택한 사진: {file.name} (저장하면 바뀌어요)</p> : null}
         <FieldErrors id={imageErrorId} messages={imageErrors} />
       </div>
-      <NicknameField id={fieldId('nickname')} value={values.nickname} onValue={setValue('nickname')} errors={errors.nickname} />
+      <NicknameField
+        id={fieldId('nickname')}
+        value={values.nickname}
+        onValue={setValue('nickname')}
+        errors={errors.nickname}
+        availability={nickname}
+      />
       <UsernameField
         id={fieldId('username')}
         value={values.username}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from './columns.ts';
 
 export const userRoles = ['member', 'staff', 'admin'] as const;
@@ -32,7 +32,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_invite_code_unique').on(t.inviteCode),
-    index('users_nickname_idx').on(t.nickname),
+    // Deleted members all read 탈퇴한 회원, so only live members' nicknames must differ.
+    uniqueIndex('users_nickname_lower_live_unique').on(sql`lower(${t.nickname})`).where(sql`${t.deletedAt} is null`),
   ],
 );
 

@@ -1,14 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES as M } from '../../../lib/account-rules.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { accountDeletions, users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
-import { validationError } from '../../http/errors.ts';
 import { destroyUserSessions } from '../sessions/service.ts';
 import { unlinkSocialAccounts } from '../social/service.ts';
-import { isUsernameTaken } from '../users/service.ts';
+import { assertNamesFree, rethrowNameConflict } from '../users/service.ts';
 import { storeProfileImage } from './profile-image.ts';
 
 export interface ProfileChanges {
@@ -19,9 +17,7 @@ export interface ProfileChanges {
 }
 
 export async function updateProfile(db: Db, storage: FileStorage, user: User, changes: ProfileChanges): Promise<User> {
-  if (changes.username && changes.username.toLowerCase() !== user.username.toLowerCase()) {
-    if (await isUsernameTaken(db, changes.username)) throw validationError({ username: [M.usernameTaken] });
-  }
+  await assertNamesFree(db, { username: changes.username, nickname: changes.nickname }, user.id);
   const profileImage = changes.image ? await storeProfileImage(storage, user.id, changes.image) : undefined;
   const [updated] = await db
     .update(users)
@@ -32,7 +28,8 @@ export async function updateProfile(db: Db, storage: FileStorage, user: User, ch
       ...(profileImage ? { profileImage } : {}),
     })
     .where(eq(users.id, user.id))
-    .returning();
+    .returning()
+    .catch(rethrowNameConflict);
   // The old picture goes once the new one is in place, never before.
   const oldKey = profileImage && user.profileImage ? storage.keyOf(user.profileImage) : null;
   if (oldKey) await storage.delete(oldKey);

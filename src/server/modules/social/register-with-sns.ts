@@ -6,20 +6,17 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { currentUser, validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { unauthenticated, validationError } from '../../http/errors.ts';
+import { unauthenticated } from '../../http/errors.ts';
 import { currentUserResource } from '../users/resource.ts';
-import { nicknameField, usernameField } from '../users/schema.ts';
-import { isUsernameTaken } from '../users/service.ts';
-
-const truthy = (v: unknown) => v === true || ['1', 'on', 'true', 'yes'].includes(String(v));
-const accepted = (message: string) => z.union([z.boolean(), z.string()], { error: message }).refine(truthy, message);
+import { accepted, nicknameField, optionalFlag, usernameField } from '../users/schema.ts';
+import { assertNamesFree, rethrowNameConflict } from '../users/service.ts';
 
 const input = z.object({
   nickname: nicknameField,
   username: usernameField,
   agree_terms: accepted(M.agreeTerms),
   agree_privacy: accepted(M.agreePrivacy),
-  agree_marketing: z.union([z.boolean(), z.string()]).optional().transform(truthy),
+  agree_marketing: optionalFlag,
 });
 
 /** A social member picks their names and agrees to the terms before using the service. */
@@ -28,9 +25,7 @@ export function registerWithSnsRoutes(db: Db) {
     const user = currentUser(c);
     if (!user) throw unauthenticated();
     const body = validateBody(c, input);
-    if (body.username.toLowerCase() !== user.username.toLowerCase() && (await isUsernameTaken(db, body.username))) {
-      throw validationError({ username: [M.usernameTaken] });
-    }
+    await assertNamesFree(db, body, user.id);
     const now = new Date();
     const [updated] = await db
       .update(users)
@@ -42,7 +37,8 @@ export function registerWithSnsRoutes(db: Db) {
         agreedMarketingAt: body.agree_marketing ? (user.agreedMarketingAt ?? now) : null,
       })
       .where(eq(users.id, user.id))
-      .returning();
+      .returning()
+      .catch(rethrowNameConflict);
     return c.json({ data: currentUserResource(updated!) });
   });
 }

@@ -1,17 +1,28 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { NICKNAME_MAX, NICKNAME_PATTERN } from '../../../lib/account-rules.ts';
+import { NICKNAME_MAX, NICKNAME_MIN, NICKNAME_PATTERN, isReservedNickname } from '../../../lib/account-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { socialAccounts, users } from '../../db/schema/index.ts';
 import type { SocialProvider, User } from '../../db/schema/index.ts';
+import { isNicknameTaken } from '../users/service.ts';
 import type { SocialProfile } from './profile.ts';
 
-// A placeholder a member replaces on /register/sns; it only has to be valid and free.
 const suffix = () => randomBytes(4).toString('hex');
-const fallbackNickname = (nickname: string | null) => {
-  const cleaned = (nickname ?? '').replace(/[^가-힣a-zA-Z0-9]/g, '').slice(0, NICKNAME_MAX);
-  return cleaned.length >= 2 && NICKNAME_PATTERN.test(cleaned) ? cleaned : `회원${suffix().slice(0, 6)}`;
-};
+
+/**
+ * The nickname offered on /register/sns: the provider's if it is valid and free, else the same
+ * with four digits, else a placeholder. It only has to be valid and free; the member may change it.
+ */
+async function proposedNickname(db: Db, nickname: string | null): Promise<string> {
+  const cleaned = (nickname ?? '').replace(/[^가-힣a-zA-Z0-9]/g, '');
+  if (cleaned.length >= NICKNAME_MIN && NICKNAME_PATTERN.test(cleaned) && !isReservedNickname(cleaned)) {
+    const base = cleaned.slice(0, NICKNAME_MAX);
+    if (!(await isNicknameTaken(db, base))) return base;
+    const numbered = `${cleaned.slice(0, NICKNAME_MAX - 4)}${randomInt(1000, 10000)}`;
+    if (!(await isNicknameTaken(db, numbered))) return numbered;
+  }
+  return `회원${suffix().slice(0, 6)}`;
+}
 
 /**
  * The member behind a provider's account: the one linked before, else the member whose address
@@ -46,7 +57,7 @@ export async function memberForSocialAccount(db: Db, provider: SocialProvider, p
         .insert(users)
         .values({
           email,
-          nickname: fallbackNickname(profile.nickname),
+          nickname: await proposedNickname(txDb, profile.nickname),
           username: `${provider}_${suffix()}`,
           profileImage: profile.profileImage,
           // The provider has identified the person; the address is what the provider vouches for.

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { ACCOUNT_MESSAGES as M } from '../../../lib/account-rules.ts';
 import type { Db } from '../../db/client.ts';
-import { validateBody } from '../../http/context.ts';
+import { currentUser, validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound, validationError } from '../../http/errors.ts';
 import { publicUserResource } from './resource.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { validateEmailInput, validateUsernameInput } from './schema.ts';
-import { findUser, isEmailTaken, isUsernameTaken } from './service.ts';
+import { assertNamesFree, findUser, isEmailTaken } from './service.ts';
 
 // The sign-up form asks as a person types; the limit keeps anyone from listing who is a member.
 const AVAILABILITY_RULE = { name: 'availability', limit: 60, windowSeconds: 60 };
@@ -22,8 +22,9 @@ export function userRoutes(db: Db) {
       return c.json({ data: publicUserResource(user) });
     })
     .post('/api/user/validate-username', rateLimit(db, AVAILABILITY_RULE), async (c) => {
-      const { username } = validateBody(c, validateUsernameInput);
-      if (await isUsernameTaken(db, username)) throw validationError({ username: [M.usernameTaken] });
+      const names = validateBody(c, validateUsernameInput);
+      // A signed-in member renaming themself may keep the names they already have.
+      await assertNamesFree(db, names, currentUser(c)?.id);
       return c.json({ data: { available: true } });
     })
     .post('/api/user/validate-email', rateLimit(db, AVAILABILITY_RULE), async (c) => {

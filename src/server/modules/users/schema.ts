@@ -9,6 +9,7 @@ import {
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
+  isReservedNickname,
   passwordMeetsRules,
 } from '../../../lib/account-rules.ts';
 
@@ -37,7 +38,12 @@ export const nicknameField = z
   .trim()
   .min(1, M.nicknameRequired)
   .pipe(
-    z.string().min(NICKNAME_MIN, M.nicknameLength).max(NICKNAME_MAX, M.nicknameLength).regex(NICKNAME_PATTERN, M.nicknamePattern),
+    z
+      .string()
+      .min(NICKNAME_MIN, M.nicknameLength)
+      .max(NICKNAME_MAX, M.nicknameLength)
+      .regex(NICKNAME_PATTERN, M.nicknamePattern)
+      .refine((nickname) => !isReservedNickname(nickname), M.nicknameReserved),
   );
 
 export const newPasswordField = z
@@ -45,14 +51,12 @@ export const newPasswordField = z
   .min(1, M.passwordRequired)
   .refine(passwordMeetsRules, M.passwordRules);
 
-/** Accepted checkboxes: true, "1", "on", "true", "yes". */
-const accepted = (message: string) =>
-  z.union([z.boolean(), z.string()], { error: message }).refine((v) => v === true || ['1', 'on', 'true', 'yes'].includes(String(v)), message);
+const truthy = (v: unknown) => v === true || ['1', 'on', 'true', 'yes'].includes(String(v));
 
-const optionalFlag = z
-  .union([z.boolean(), z.string()])
-  .optional()
-  .transform((v) => v === true || ['1', 'on', 'true', 'yes'].includes(String(v)));
+/** Accepted checkboxes: true, "1", "on", "true", "yes". */
+export const accepted = (message: string) => z.union([z.boolean(), z.string()], { error: message }).refine(truthy, message);
+
+export const optionalFlag = z.union([z.boolean(), z.string()]).optional().transform(truthy);
 
 export const registerInput = z
   .object({
@@ -72,5 +76,11 @@ export const registerInput = z
     when: ({ value }) => typeof (value as { password?: unknown }).password === 'string',
   });
 
-export const validateUsernameInput = z.object({ username: usernameField });
+/**
+ * The conventions' `{username}`; the sign-up and profile forms also send `{nickname}` here, since
+ * nicknames are unique among live members too and the spec names no other availability call.
+ */
+export const validateUsernameInput = z
+  .object({ username: usernameField.optional(), nickname: nicknameField.optional() })
+  .refine((input) => input.username !== undefined || input.nickname !== undefined, { path: ['username'], message: M.usernameRequired });
 export const validateEmailInput = z.object({ email: emailField });

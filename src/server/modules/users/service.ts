@@ -1,4 +1,4 @@
-import { and, isNull, sql } from 'drizzle-orm';
+import { and, isNull, ne, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES as M } from '../../../lib/account-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -13,13 +13,42 @@ export async function isEmailTaken(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+export async function isUsernameTaken(db: Db, username: string, exceptUserId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${username})`)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Nicknames are unique among live members, any case; a deleted member's name is free again. */
+export async function isNicknameTaken(db: Db, nickname: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.nickname}) = lower(${nickname})`,
+        isNull(users.deletedAt),
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The names a member asked for that others already use, as the 422 the forms show. */
+export async function assertNamesFree(
+  db: Db,
+  names: { email?: string | undefined; username?: string | undefined; nickname?: string | undefined },
+  exceptUserId?: number,
+): Promise<void> {
+  const problems: Record<string, string[]> = {};
+  if (names.email !== undefined && (await isEmailTaken(db, names.email))) problems['email'] = [M.emailTaken];
+  if (names.username !== undefined && (await isUsernameTaken(db, names.username, exceptUserId))) problems['username'] = [M.usernameTaken];
+  if (names.nickname !== undefined && (await isNicknameTaken(db, names.nickname, exceptUserId))) problems['nickname'] = [M.nicknameTaken];
+  if (Object.keys(problems).length > 0) throw validationError(problems);
 }
 
 export interface NewMember {
@@ -32,17 +61,23 @@ export interface NewMember {
 
 const UNIQUE_VIOLATION = '23505';
 
-function uniqueViolation(error: unknown): string | null {
+/**
+ * Two members racing for the same name: the unique index decides, and the loser hears why.
+ * Rethrows anything that is not such a race.
+ */
+export function rethrowNameConflict(error: unknown): never {
   const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
-  return cause?.code === UNIQUE_VIOLATION ? (cause.constraint ?? '') : null;
+  if (cause?.code !== UNIQUE_VIOLATION) throw error;
+  const constraint = cause.constraint ?? '';
+  if (constraint.includes('email')) throw validationError({ email: [M.emailTaken] });
+  if (constraint.includes('nickname')) throw validationError({ nickname: [M.nicknameTaken] });
+  if (constraint.includes('username')) throw validationError({ username: [M.usernameTaken] });
+  throw error;
 }
 
 /** Creates a member who agreed to the terms; the e-mail is verified later by its link. */
 export async function registerMember(db: Db, input: NewMember): Promise<User> {
-  const problems: Record<string, string[]> = {};
-  if (await isEmailTaken(db, input.email)) problems['email'] = [M.emailTaken];
-  if (await isUsernameTaken(db, input.username)) problems['username'] = [M.usernameTaken];
-  if (Object.keys(problems).length > 0) throw validationError(problems);
+  await assertNamesFree(db, input);
   const now = new Date();
   try {
     const [user] = await db
@@ -59,10 +94,7 @@ export async function registerMember(db: Db, input: NewMember): Promise<User> {
       .returning();
     return user!;
   } catch (error) {
-    // Two sign-ups racing for the same name: the index decides, and the loser hears why.
-    const constraint = uniqueViolation(error);
-    if (constraint === null) throw error;
-    throw validationError(constraint.includes('email') ? { email: [M.emailTaken] } : { username: [M.usernameTaken] });
+    rethrowNameConflict(error);
   }
 }
 
