@@ -10,6 +10,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import type { SocialSettings } from '../../src/server/modules/social/providers.ts';
 import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
+import type { FileStorage } from '../../src/server/adapters/storage/storage.ts';
 import { createOutboxSmsSender, readSmsOutbox } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
 import type { SmsOutboxMessage } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
 import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer.ts';
@@ -49,6 +50,8 @@ export function createTestApp(
   overrides: Partial<AppConfig> = {},
   extend?: (app: App) => void,
   social: SocialSettings = {},
+  /** Another storage than local disk (S3 against a local server); /uploads is then not served. */
+  remoteStorage?: FileStorage,
 ): TestApp {
   const logs: LogLine[] = [];
   const sink = new Writable({
@@ -61,10 +64,11 @@ export function createTestApp(
   const outboxDir = mkdtempSync(join(tmpdir(), 'ritual-mail-'));
   const mailer = createOutboxMailer(outboxDir);
   const uploadsDir = mkdtempSync(join(tmpdir(), 'ritual-uploads-'));
-  const storage = createLocalStorage(uploadsDir);
+  const localStorage = remoteStorage ? null : createLocalStorage(uploadsDir);
+  const storage = remoteStorage ?? localStorage!;
   const smsDir = mkdtempSync(join(tmpdir(), 'ritual-sms-'));
   const sms = createOutboxSmsSender(smsDir);
-  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage, localStorage: storage, sms, social });
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage, localStorage, sms, social });
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
   return {
