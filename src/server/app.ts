@@ -16,6 +16,9 @@ import { registrationRoutes } from './modules/auth/registration-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bannerRoutes } from './modules/content/banner-routes.ts';
 import { createBannerReader } from './modules/content/banner-service.ts';
+import { catalogueRoutes } from './modules/content/catalogue-routes.ts';
+import { mainRoutes } from './modules/content/main-routes.ts';
+import { createHomeReader } from './modules/content/main-service.ts';
 import { frontErrorLogRoutes } from './modules/front-error-logs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -97,6 +100,8 @@ export function createApp(deps: AppDeps) {
   if (deps.localStorage) app.route('/', uploadRoutes(deps.localStorage));
   app.route('/', imageUploadRoutes(db, deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
+  app.route('/', mainRoutes(db, createHomeReader(db)));
+  app.route('/', catalogueRoutes(db));
   app.route('/', frontErrorLogRoutes(db));
 
   app.notFound(() => {
