@@ -19,6 +19,9 @@ import { createBannerReader } from './modules/content/banner-service.ts';
 import { catalogueRoutes } from './modules/content/catalogue-routes.ts';
 import { mainRoutes } from './modules/content/main-routes.ts';
 import { createHomeReader } from './modules/content/main-service.ts';
+import { faqRoutes } from './modules/content/faq-routes.ts';
+import { noticeRoutes } from './modules/content/notice-routes.ts';
+import { pageRoutes } from './modules/content/page-routes.ts';
 import { frontErrorLogRoutes } from './modules/front-error-logs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -28,6 +31,7 @@ import { registerWithSnsRoutes } from './modules/social/register-with-sns.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { uploadRoutes } from './adapters/storage/routes.ts';
 import { imageUploadRoutes } from './modules/uploads/routes.ts';
+import { inquiryRoutes } from './modules/inquiries/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -99,9 +103,13 @@ export function createApp(deps: AppDeps) {
   app.route('/', registerWithSnsRoutes(db));
   if (deps.localStorage) app.route('/', uploadRoutes(deps.localStorage));
   app.route('/', imageUploadRoutes(db, deps.storage));
+  app.route('/', inquiryRoutes(db, deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', mainRoutes(db, createHomeReader(db)));
   app.route('/', catalogueRoutes(db));
+  app.route('/', noticeRoutes(db));
+  app.route('/', faqRoutes(db));
+  app.route('/', pageRoutes(db));
   app.route('/', frontErrorLogRoutes(db));
 
   app.notFound(() => {

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { validateQuery } from '../../http/context.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { apiTime } from '../../http/serialize.ts';
+import { NOTICES_PER_PAGE, NOTICES_PER_PAGE_MAX, findPublishedNotice, listNotices, parseNoticeId } from './notice-service.ts';
+import type { NoticeDetail, NoticeListItem } from './notice-service.ts';
+
+// Far beyond any real list, and small enough that the offset stays an exact integer.
+const PAGE_MAX = 100_000;
+const PAGE_MESSAGE = `page는 1부터 ${PAGE_MAX.toLocaleString('en-US')} 사이의 정수여야 합니다.`;
+const PER_PAGE_MESSAGE = `per_page는 1부터 ${NOTICES_PER_PAGE_MAX} 사이의 정수여야 합니다.`;
+
+const listQuery = z.object({
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(PAGE_MAX, PAGE_MESSAGE).default(1),
+  per_page: z.coerce
+    .number({ error: PER_PAGE_MESSAGE })
+    .int(PER_PAGE_MESSAGE)
+    .min(1, PER_PAGE_MESSAGE)
+    .max(NOTICES_PER_PAGE_MAX, PER_PAGE_MESSAGE)
+    .default(NOTICES_PER_PAGE),
+});
+
+export const NOTICE_NOT_FOUND = '공지사항을 찾을 수 없습니다.';
+
+export const noticeListItemResource = (notice: NoticeListItem) => ({
+  id: notice.id,
+  title: notice.title,
+  excerpt: notice.excerpt,
+  is_pinned: notice.isPinned,
+  published_at: apiTime(notice.publishedAt),
+});
+
+export const noticeResource = ({ notice, previous, next }: NoticeDetail) => ({
+  id: notice.id,
+  title: notice.title,
+  body_html: notice.bodyHtml,
+  is_pinned: notice.isPinned,
+  published_at: apiTime(notice.publishedAt),
+  updated_at: apiTime(notice.updatedAt),
+  previous,
+  next,
+});
+
+/** Public, the same for everyone, and edited a few times a month. */
+const CACHE = 'public, max-age=60';
+
+export function noticeRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .get('/api/notices', async (c) => {
+      const query = validateQuery(c, listQuery);
+      const result = await listNotices(db, { page: query.page, perPage: query.per_page });
+      c.header('Cache-Control', CACHE);
+      return c.json({
+        data: result.items.map(noticeListItemResource),
+        meta: { current_page: result.page, last_page: result.lastPage, per_page: result.perPage, total: result.total },
+      });
+    })
+    .get('/api/notices/:id', async (c) => {
+      const id = parseNoticeId(c.req.param('id'));
+      const found = id === null ? null : await findPublishedNotice(db, id);
+      if (!found) throw notFound(NOTICE_NOT_FOUND);
+      c.header('Cache-Control', CACHE);
+      return c.json({ data: noticeResource(found) });
+    });
+}
