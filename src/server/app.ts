@@ -31,6 +31,7 @@ import { registerWithSnsRoutes } from './modules/social/register-with-sns.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { uploadRoutes } from './adapters/storage/routes.ts';
 import { imageUploadRoutes } from './modules/uploads/routes.ts';
+import { inquiryRoutes } from './modules/inquiries/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', registerWithSnsRoutes(db));
   if (deps.localStorage) app.route('/', uploadRoutes(deps.localStorage));
   app.route('/', imageUploadRoutes(db, deps.storage));
+  app.route('/', inquiryRoutes(db, deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', mainRoutes(db, createHomeReader(db)));
   app.route('/', catalogueRoutes(db));

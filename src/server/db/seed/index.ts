@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { queryRows } from '../client.ts';
 import { seedBanners } from './banners.ts';
+import { seedInquiries } from './inquiries.ts';
 import { seedDemoMembers } from './members.ts';
 
 export class DemoSeedRefused extends Error {
@@ -27,5 +28,6 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     const txDb = tx as unknown as Db;
     await seedDemoMembers(txDb);
     await seedBanners(txDb);
+    await seedInquiries(txDb);
   });
 }
