@@ -1,7 +1,73 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants } from 'node:zlib';
+// @ts-expect-error compression publishes no types, and @types/compression would pull in Express's; the part used is typed below.
+import untypedCompression from 'compression';
+import { env } from './env.ts';
 import { getRuntime } from './runtime.ts';
+
+type Filter = (req: IncomingMessage, res: ServerResponse) => boolean;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+interface CompressionOptions {
+  threshold: number;
+  filter: Filter;
+  flush: number;
+  brotli: { flush: number; params: Record<number, number> };
+}
+const compression: ((options: CompressionOptions) => Middleware) & { filter: Filter } = untypedCompression;
 
 // The server opens, locks and migrates the database before it listens, so a second server on
 // the same PGlite directory stops here, at once, instead of on its first request.
-await getRuntime();
+const runtime = await getRuntime();
 
-export const { handler, options, startServer } = await import('@astrojs/node/server.js');
+/**
+ * Text the library knows to be compressible, except what must reach the client as it is written
+ * (server-sent events) and the load balancer's probe, which is tiny and asked for constantly.
+ */
+const shouldCompress: Filter = (req, res) => {
+  if (String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')) return false;
+  if (req.url === '/healthz') return false;
+  return compression.filter(req, res);
+};
+
+const compress = compression({
+  // A body whose length is known and below this costs more to compress than it saves.
+  threshold: 1024,
+  filter: shouldCompress,
+  // Astro streams a page part by part; each part is flushed, so the head reaches the browser
+  // (and it starts fetching styles) while the rest of the page still renders.
+  flush: constants.Z_SYNC_FLUSH,
+  brotli: {
+    flush: constants.BROTLI_OPERATION_FLUSH,
+    // Quality 4 compresses about as fast as gzip -6 and smaller; a 256 kB window (2^18) instead
+    // of 4 MB keeps each response's encoder small when many are under way at once.
+    params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 },
+  },
+});
+
+// The adapter starts its own, uncompressed, server on import unless told not to; `astro preview`
+// tells it the same way and then serves `handler` itself. This is the adapter's switch, not our
+// configuration, so it is set here rather than read from src/server/env.ts.
+/* eslint-disable no-restricted-properties */
+const serveHere = process.env.ASTRO_NODE_AUTOSTART !== 'disabled';
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+/* eslint-enable no-restricted-properties */
+const astro = await import('@astrojs/node/server.js');
+
+export const { options } = astro;
+
+/** The adapter's handler (static files, then pages and the API) behind compression. */
+export const handler = (req: IncomingMessage, res: ServerResponse): void => {
+  compress(req, res, () => void astro.handler(req, res));
+};
+
+if (serveHere) {
+  const server = createServer(handler);
+  server.once('error', (error) => {
+    runtime.logger.fatal({ err: error }, `could not listen on ${env.HOST}:${env.PORT}`);
+    process.exit(1);
+  });
+  server.listen(env.PORT, env.HOST, () => {
+    runtime.logger.info({ url: `http://${env.HOST}:${env.PORT}` }, 'server listening');
+  });
+}
