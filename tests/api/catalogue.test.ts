@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { badges, businesses, envs, themes } from '../../src/server/db/schema/index.ts';
+import { seedCatalogue } from '../../src/server/db/seed/catalogue.ts';
 import { sanitizeRichText } from '../../src/server/html/sanitize.ts';
+import { createPublicEnvReader } from '../../src/server/modules/content/catalogue-service.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
@@ -144,5 +146,34 @@ describe('GET /api/envs/{name}', () => {
     }
     expect(secret.text).toBe(unknown.text);
     expect(secret.text).not.toContain('whsec');
+  });
+});
+
+describe('the public settings pages read', () => {
+  it('keep a value for a few seconds, and never read a private one', async () => {
+    await db().insert(envs).values({ name: 'payment_webhook_secret_hint', value: '비밀', isPublic: false });
+    const read = createPublicEnvReader(db(), 200);
+    expect(await read('customer_center_hours')).toBeUndefined();
+    expect(await read('payment_webhook_secret_hint')).toBeUndefined();
+    await db().insert(envs).values({ name: 'customer_center_hours', value: '평일 10:00–18:00', isPublic: true });
+    expect(await read('customer_center_hours')).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await read('customer_center_hours')).toBe('평일 10:00–18:00');
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('has the five themes, four badges, two published businesses and settings public and private', async () => {
+    await seedCatalogue(db());
+    const themeNames = (await get('/api/themes')).body.data.map((t: { name: string }) => t.name);
+    expect(themeNames).toEqual(['마음 돌보기', '몸 깨우기', '기록하기', '관계 맺기', '배우고 성장하기']);
+    const badgeNames = (await get('/api/badges')).body.data.map((b: { name: string }) => b.name);
+    expect(badgeNames).toEqual(['NEW', '마감임박', '인기', '얼리버드']);
+    const [first] = await db().select({ id: businesses.id }).from(businesses).orderBy(businesses.id).limit(1);
+    const business = await get(`/api/businesses/${first!.id}`);
+    expect(business.body.data.body_html).toMatch(/^<h2>팀 소개<\/h2><p>/);
+    expect((await get('/api/envs/customer_center_hours')).body.data.value).toBe('평일 10:00–18:00 (점심 12:30–13:30, 주말·공휴일 휴무)');
+    expect((await get('/api/envs/ritual_apply_notice')).status).toBe(200);
+    expect((await get('/api/envs/payment_webhook_secret_hint')).status).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mainBanners, mains, notices, themes } from '../../src/server/db/schema/index.ts';
 import type { NewUser } from '../../src/server/db/schema/index.ts';
 import { createHomeReader, latestNotices } from '../../src/server/modules/content/main-service.ts';
+import { seedHome } from '../../src/server/db/seed/home.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -195,5 +196,22 @@ describe('the home reader', () => {
       .insert(notices)
       .values(Array.from({ length: 5 }, (_, i) => ({ title: `공지 ${i}`, bodyHtml: '<p>x</p>', isPinned: i % 2 === 0, publishedAt: ago((i + 1) * HOUR) })));
     expect((await latestNotices(db(), new Date(), 2)).map((n) => n.title)).toEqual(['공지 0', '공지 1']);
+  });
+});
+
+describe('the demo home', () => {
+  it('publishes one current main with the three banners, and keeps last month and the scheduled one out', async () => {
+    await seedHome(db());
+    const res = await guest().get('/api/mains/current');
+    expect(res.status).toBe(200);
+    const banners = res.body.data.banners as Array<{ title: string; link_url: string; image_url: string }>;
+    expect(banners.map((b) => b.link_url)).toEqual(['/explorer', '/explorer/program', '/explorer/selfcare']);
+    expect(banners[0]!.title).toMatch(/^\d{1,2}월 리추얼 멤버를 모집해요$/);
+    expect(banners.map((b) => b.image_url)).toEqual([
+      '/images/home/ritual-december-1440.webp',
+      '/images/home/oneday-class-1440.webp',
+      '/images/home/selfcare-tools-1440.webp',
+    ]);
+    expect(res.text).not.toContain('보이지 않아야');
   });
 });

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { queryRows } from '../client.ts';
 import { seedBanners } from './banners.ts';
+import { seedCatalogue } from './catalogue.ts';
+import { seedHome } from './home.ts';
 import { seedInquiries } from './inquiries.ts';
 import { seedDemoMembers } from './members.ts';
 
@@ -28,6 +30,8 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     const txDb = tx as unknown as Db;
     await seedDemoMembers(txDb);
     await seedBanners(txDb);
+    await seedCatalogue(txDb);
+    await seedHome(txDb);
     await seedInquiries(txDb);
   });
 }

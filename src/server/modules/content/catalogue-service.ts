@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badges, businesses, envs, themes } from '../../db/schema/index.ts';
@@ -48,4 +49,33 @@ export async function findPublicEnv(db: Db, name: string): Promise<PublicEnv | n
     .from(envs)
     .where(and(eq(envs.name, name), eq(envs.isPublic, true)));
   return env ?? null;
+}
+
+export type PublicEnvReader = (name: string) => Promise<unknown>;
+
+const ENV_CACHE_TTL_MS = 5_000;
+
+/**
+ * Public settings as pages show them (opening hours, the apply notice), kept a few seconds so a
+ * page view costs no query for them; `undefined` when the setting is missing or private.
+ */
+export function createPublicEnvReader(db: Db, ttlMs = ENV_CACHE_TTL_MS): PublicEnvReader {
+  const cache = new LRUCache<string, { value: unknown }>({
+    max: 64,
+    ttl: ttlMs,
+    fetchMethod: async (name) => ({ value: (await findPublicEnv(db, name))?.value }),
+  });
+  return async (name) => (await cache.fetch(name))?.value;
+}
+
+const pageEnvReaders = new WeakMap<Db, PublicEnvReader>();
+
+/** The pages' reader for this database, made once and shared by every request. */
+export function publicEnvReaderFor(db: Db): PublicEnvReader {
+  let reader = pageEnvReaders.get(db);
+  if (!reader) {
+    reader = createPublicEnvReader(db);
+    pageEnvReaders.set(db, reader);
+  }
+  return reader;
 }
