@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { faqCategories, faqs } from '../../src/server/db/schema/index.ts';
+import { seedFaqs } from '../../src/server/db/seed/faqs.ts';
+import { sanitizeRichText } from '../../src/server/html/sanitize.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
@@ -98,5 +100,19 @@ describe('GET /api/faqs', () => {
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual([field]);
     expect(res.body.message).toMatch(/[가-힣]/);
+  });
+});
+
+describe('the demo FAQ', () => {
+  it('has five categories in order, each with three to five questions', async () => {
+    await seedFaqs(db());
+    const categories = (await client().get('/api/faq-categories')).body.data;
+    expect(categories.map((c: { name: string }) => c.name)).toEqual(['리추얼', '결제·환불', '계정', '셀프케어 도구', '기타']);
+    for (const category of categories) {
+      const items = (await client().get(`/api/faqs?category=${category.slug}`)).body.data;
+      expect(items.length, category.slug).toBeGreaterThanOrEqual(3);
+      expect(items.length, category.slug).toBeLessThanOrEqual(5);
+      for (const item of items) expect(item.answer_html).toBe(sanitizeRichText(item.answer_html));
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { notices } from '../../src/server/db/schema/index.ts';
+import { seedNotices } from '../../src/server/db/seed/notices.ts';
+import { sanitizeRichText } from '../../src/server/html/sanitize.ts';
 import { excerptOf } from '../../src/server/modules/content/notice-service.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
@@ -152,5 +154,21 @@ describe('excerptOf', () => {
   it('keeps words of separate blocks apart, decodes entities and shortens long text', () => {
     expect(excerptOf('<p>첫 문단</p><p>둘째&nbsp;문단 &lt;꼭&gt;</p><ul><li>하나</li><li>둘</li></ul>')).toBe('첫 문단 둘째 문단 <꼭> 하나 둘');
     expect(excerptOf(`<p>${'가'.repeat(200)}</p>`, 10)).toBe(`${'가'.repeat(10)}…`);
+  });
+});
+
+describe('the demo notices', () => {
+  it('fill two pages, pin two, and keep the scheduled one and the draft out of sight', async () => {
+    await seedNotices(db());
+    const first = await client().get('/api/notices');
+    expect(first.body.meta).toEqual({ current_page: 1, last_page: 2, per_page: 10, total: 14 });
+    const pinned = first.body.data.filter((n: { is_pinned: boolean }) => n.is_pinned);
+    expect(pinned.map((n: { title: string }) => n.title)).toEqual([expect.stringMatching(/^\d{1,2}월 리추얼 참여자 모집 안내$/), '개인정보처리방침 개정 안내']);
+    const all = [...first.body.data, ...(await client().get('/api/notices?page=2')).body.data].map((n: { title: string }) => n.title);
+    expect(all).toHaveLength(14);
+    expect(all).not.toContain('새해 리추얼 얼리버드 모집 예고');
+    expect(all).not.toContain('겨울 오프라인 모임 안내 (작성 중)');
+    const stored = await db().select().from(notices);
+    for (const notice of stored) expect(notice.bodyHtml).toBe(sanitizeRichText(notice.bodyHtml));
   });
 });

@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pages, storePages } from '../../src/server/db/schema/index.ts';
+import { seedPages } from '../../src/server/db/seed/pages.ts';
+import { env } from '../../src/server/env.ts';
+import { sanitizeRichText } from '../../src/server/html/sanitize.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
@@ -78,6 +81,28 @@ describe('GET /api/store-pages/{slug}', () => {
       const res = await client().get(`/api/store-pages/${slug}`);
       expect(res.status, slug).toBe(404);
       expect(res.body).toEqual({ message: '요청하신 스토어 안내 페이지를 찾을 수 없습니다.' });
+    }
+  });
+});
+
+describe('the demo pages', () => {
+  it('has both terms in force with their articles, the other pages and the three store pages', async () => {
+    const now = new Date();
+    await seedPages(db(), now);
+    for (const slug of ['policy', 'privacy']) {
+      const page = (await client().get(`/api/pages/${slug}`)).body.data;
+      expect(new Date(page.effective_at).getTime(), slug).toBeLessThanOrEqual(now.getTime());
+      expect(page.body_html).toContain('<h2>제1조');
+      expect(page.body_html).toContain(env.COMPANY_NAME);
+    }
+    const privacy = (await client().get('/api/pages/privacy')).body.data.body_html;
+    expect(privacy).toMatch(/대금결제 및 재화 등의 공급에 관한 기록<\/td><td>[^<]+<\/td><td>5년/);
+    expect(privacy).toContain(env.COMPANY_EMAIL);
+    for (const slug of ['community-guidelines', 'marketing']) expect((await client().get(`/api/pages/${slug}`)).status, slug).toBe(200);
+    for (const slug of ['brand-story', 'shipping', 'returns']) {
+      const res = await client().get(`/api/store-pages/${slug}`);
+      expect(res.status, slug).toBe(200);
+      expect(res.body.data.body_html).toBe(sanitizeRichText(res.body.data.body_html));
     }
   });
 });

@@ -3,9 +3,12 @@ import type { Db } from '../client.ts';
 import { queryRows } from '../client.ts';
 import { seedBanners } from './banners.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedFaqs } from './faqs.ts';
 import { seedHome } from './home.ts';
 import { seedInquiries } from './inquiries.ts';
 import { seedDemoMembers } from './members.ts';
+import { seedNotices } from './notices.ts';
+import { seedPages } from './pages.ts';
 
 export class DemoSeedRefused extends Error {
   constructor() {
@@ -30,6 +33,9 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     const txDb = tx as unknown as Db;
     await seedDemoMembers(txDb);
     await seedBanners(txDb);
+    await seedNotices(txDb);
+    await seedFaqs(txDb);
+    await seedPages(txDb);
     await seedCatalogue(txDb);
     await seedHome(txDb);
     await seedInquiries(txDb);
