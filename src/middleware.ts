@@ -12,6 +12,8 @@ import type { AstroCookies } from 'astro';
 const RESTARTING = '서버를 다시 시작하고 있습니다. 잠시 후 다시 시도해 주세요.';
 const MAINTENANCE = '서비스 점검 중입니다. 잠시 후 다시 이용해 주세요.';
 const MAINTENANCE_PAGE = '/maintenance';
+// Crawlers still read these during maintenance, so they do not take the site for gone.
+const OPEN_IN_MAINTENANCE = [MAINTENANCE_PAGE, '/robots.txt', '/sitemap.xml'];
 
 const unavailable = (api: boolean, message: string) =>
   api
@@ -46,7 +48,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (runtime.site.maintenance) {
     // The load balancer's health check keeps working, so the instance stays in rotation.
     if (api && pathname !== '/healthz') return unavailable(true, MAINTENANCE);
-    if (!api && pathname !== MAINTENANCE_PAGE) return context.redirect(MAINTENANCE_PAGE, 302);
+    if (!api && !OPEN_IN_MAINTENANCE.includes(pathname)) return context.redirect(MAINTENANCE_PAGE, 302);
   }
   return runtime.track(async () => {
     if (api) return runtime.api.fetch(context.request, context.clientAddress);

@@ -1,0 +1,13 @@
+/** Member pages, account pages and the API: nothing there for a search engine to read. */
+const DISALLOWED = ['/api/', '/mypage', '/inquiry', '/login', '/register', '/verify-email', '/compose', '/cart'];
+
+export function robotsTxt(appUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', appUrl).toString()}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,56 @@
+import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notices, pages, storePages } from '../../db/schema/index.ts';
+import { TERMS_SLUGS } from '../content/page-service.ts';
+
+export interface SitemapEntry {
+  /** Site-relative, percent-encoded. */
+  path: string;
+  lastModified?: Date;
+}
+
+/** Public pages that exist whatever the data: the home page, the introduction and the lists. */
+const FIXED_PATHS = ['/', '/about', '/notice', '/faq'];
+
+const later = (a: Date, b: Date): Date => (a > b ? a : b);
+
+const pagePath = (slug: string): string =>
+  (TERMS_SLUGS as readonly string[]).includes(slug) ? `/terms/${encodeURIComponent(slug)}` : `/pages/${encodeURIComponent(slug)}`;
+
+/**
+ * Every page a search engine may list: the fixed pages, each published notice (not drafts, not
+ * scheduled ones), each published page (the terms under /terms) and each published store page.
+ * One query per table; the notices' follows notices_list_idx, the pages' their slug indexes.
+ */
+export async function listSitemapEntries(db: Db, now = new Date()): Promise<SitemapEntry[]> {
+  const [noticeRows, pageRows, storePageRows] = await Promise.all([
+    db
+      .select({ id: notices.id, publishedAt: notices.publishedAt, updatedAt: notices.updatedAt })
+      .from(notices)
+      .where(and(isNotNull(notices.publishedAt), lte(notices.publishedAt, now)))
+      .orderBy(desc(notices.isPinned), desc(notices.publishedAt), desc(notices.id)),
+    db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(eq(pages.isPublished, true)).orderBy(asc(pages.slug)),
+    db
+      .select({ slug: storePages.slug, updatedAt: storePages.updatedAt })
+      .from(storePages)
+      .where(eq(storePages.isPublished, true))
+      .orderBy(asc(storePages.slug)),
+  ]);
+
+  // A notice edited before its scheduled day changed on the day it appeared.
+  const noticeEntries = noticeRows.map(({ id, publishedAt, updatedAt }) => ({
+    path: `/notice/${id}`,
+    lastModified: publishedAt ? later(publishedAt, updatedAt) : updatedAt,
+  }));
+  const newestNotice = noticeEntries.reduce<Date | undefined>(
+    (newest, { lastModified }) => (newest && newest > lastModified ? newest : lastModified),
+    undefined,
+  );
+  const fixed = FIXED_PATHS.map((path): SitemapEntry => (path === '/notice' && newestNotice ? { path, lastModified: newestNotice } : { path }));
+  return [
+    ...fixed,
+    ...noticeEntries,
+    ...pageRows.map(({ slug, updatedAt }) => ({ path: pagePath(slug), lastModified: updatedAt })),
+    ...storePageRows.map(({ slug, updatedAt }) => ({ path: `/explorer/selfcare/guide/${encodeURIComponent(slug)}`, lastModified: updatedAt })),
+  ];
+}
