@@ -38,7 +38,7 @@ export function demoNotices(now: Date): NewNotice[] {
   <li>리추얼 기간: ${nextMonth}월 첫째 주 월요일부터 4주</li>
   <li>참가비: 리추얼별 29,000원 ~ 39,000원</li>
 </ul>
-<h2>이번 달 리추얼</h2>
+<h2>${nextMonth}월에 만날 리추얼</h2>
 <table>
   <thead>
     <tr><th scope="col">리추얼</th><th scope="col">시간</th><th scope="col">인증 방법</th></tr>
