@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 
 test('the home page renders in Korean with the current banner', async ({ page }) => {
   const errors: string[] = [];
@@ -40,4 +41,116 @@ test('a browser error is reported to the API from the page', async ({ page, requ
   const res = await reported;
   expect(res.status()).toBe(201);
   void request;
+});
+
+interface CurrentMain {
+  banners: Array<{ title: string; link_url: string | null }>;
+  themes: Array<{ id: number; name: string }>;
+  notices: Array<{ id: number; title: string }>;
+}
+
+async function currentMain(request: APIRequestContext): Promise<CurrentMain> {
+  const res = await request.get('/api/mains/current');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: CurrentMain }).data;
+}
+
+/** Text as Astro writes it into HTML. */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+test.describe('home and about as served HTML', () => {
+  test('the home HTML carries the current banners, the themes and the latest notices, and no hidden main', async ({ request }) => {
+    const main = await currentMain(request);
+    expect(main.banners).toHaveLength(3);
+    expect(main.themes.length).toBeGreaterThan(0);
+    expect(main.notices.length).toBeGreaterThan(0);
+    const html = await (await request.get('/')).text();
+    for (const banner of main.banners) expect(html).toContain(escapeHtml(banner.title));
+    for (const theme of main.themes) {
+      expect(html).toContain(escapeHtml(theme.name));
+      expect(html).toContain(`href="/explorer?theme=${theme.id}"`);
+    }
+    for (const notice of main.notices) {
+      expect(html).toContain(escapeHtml(notice.title));
+      expect(html).toContain(`href="/notice/${notice.id}"`);
+    }
+    // The seed's last-month and scheduled banners say they must not show.
+    expect(html).not.toContain('보이지 않아야');
+  });
+
+  test('the first hero picture loads at once with high priority, the others lazily, all sized', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const images = [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag);
+    const hero = images.filter((tag) => tag.includes('/images/home/'));
+    expect(hero).toHaveLength(3);
+    expect(hero[0]).toMatch(/loading="eager"/);
+    expect(hero[0]).toMatch(/fetchpriority="high"/);
+    for (const tag of hero.slice(1)) expect(tag).toMatch(/loading="lazy"/);
+    for (const tag of images) {
+      expect(tag).toMatch(/\bwidth="\d+"/);
+      expect(tag).toMatch(/\bheight="\d+"/);
+      expect(tag).toMatch(/\balt="/);
+    }
+    expect(html).toContain('srcset="/images/home/ritual-december-720.webp"');
+  });
+
+  test('the about HTML tells what a ritual is, how a month goes, the safety principles and who runs it', async ({ request }) => {
+    const res = await request.get('/about');
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    for (const heading of ['리추얼이란', '한 달은 이렇게 흘러가요', '안전한 커뮤니티를 위한 약속', '운영사']) {
+      expect(html).toContain(heading);
+    }
+    expect(html).toContain('사업자등록번호');
+    const hours = (await (await request.get('/api/envs/customer_center_hours')).json()) as { data: { value: string } };
+    expect(html).toContain(escapeHtml(hours.data.value));
+  });
+});
+
+test.describe('the hero without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every slide is a real link a keyboard reaches, and it leads where it says', async ({ page, request }) => {
+    const main = await currentMain(request);
+    await page.goto('/');
+    const hero = page.getByRole('region', { name: '이번 달 소식' });
+    const links = hero.getByRole('link');
+    await expect(links).toHaveCount(main.banners.length);
+    await links.first().focus();
+    for (const [index, banner] of main.banners.entries()) {
+      const link = links.nth(index);
+      if (index > 0) await page.keyboard.press('Tab');
+      await expect(link).toBeFocused();
+      await expect(link).toContainText(banner.title);
+      await expect(link).toHaveAttribute('href', banner.link_url!);
+      // Focus scrolls the row, so the slide is on screen although nothing scripted it.
+      await expect(link).toBeInViewport({ ratio: 0.6 });
+    }
+    const last = main.banners.at(-1)!;
+    await links.last().click();
+    await expect(page).toHaveURL(new RegExp(`${last.link_url!.replace(/\//g, '\\/')}$`));
+  });
+});
+
+test.describe('weight and accessibility of the home and about pages', () => {
+  for (const path of ['/', '/about']) {
+    test(`a guest's ${path} loads no React and no island`, async ({ page }) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('astro-island').count()).toBe(0);
+      expect(scripts.filter((url) => /client|react|ModalHost/i.test(url))).toEqual([]);
+    });
+
+    test(`${path} has no serious or critical accessibility violation`, async ({ page }) => {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    });
+  }
 });

@@ -27,7 +27,8 @@ export interface HomeContent {
 }
 
 export const isMainPublished = (main: Main, now = new Date()): boolean => main.publishedAt !== null && main.publishedAt <= now;
-const canPreview = (viewer: User | null): boolean => viewer?.role === 'staff' || viewer?.role === 'admin';
+/** Staff and admins may see a main before it is published. */
+export const canPreviewMains = (viewer: User | null): boolean => viewer?.role === 'staff' || viewer?.role === 'admin';
 
 /** The newest main published no later than `now` (mains_published_idx). */
 export async function findCurrentMain(db: Db, now = new Date()): Promise<Main | null> {
@@ -91,7 +92,7 @@ export async function findMainForViewer(
   now = new Date(),
 ): Promise<(HomeContent & { main: MainWithBanners }) | null> {
   const [main] = await db.select().from(mains).where(eq(mains.id, id));
-  if (!main || (!isMainPublished(main, now) && !canPreview(viewer))) return null;
+  if (!main || (!isMainPublished(main, now) && !canPreviewMains(viewer))) return null;
   const content = await withSections(db, main, now);
   return { ...content, main: content.main! };
 }
