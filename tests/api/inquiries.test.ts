@@ -68,12 +68,28 @@ const draft = (overrides: Record<string, string | number> = {}) => ({
   ...overrides,
 });
 
-const keyOf = (url: string) => url.slice('/uploads/'.length);
+interface AttachmentWithKey {
+  id: number;
+  url: string;
+  original_name: string;
+  size: number;
+  /** Where the file sits in storage: the answer only gives the owner's download path. */
+  key: string;
+}
+
+/** The inquiry as answered, each attachment with its storage key read from the database. */
+async function withKeys<T extends { attachments: Array<{ id: number }> }>(data: T): Promise<T & { attachments: AttachmentWithKey[] }> {
+  const rows = await db().select({ id: inquiryAttachments.id, url: inquiryAttachments.url }).from(inquiryAttachments);
+  const keys = new Map(rows.map((row) => [row.id, row.url.slice('/uploads/'.length)]));
+  return { ...data, attachments: data.attachments.map((file) => ({ ...file, key: keys.get(file.id)! })) } as T & {
+    attachments: AttachmentWithKey[];
+  };
+}
 
 async function createVia(client: Awaited<ReturnType<typeof signedIn>>['client'], files: File[] = [], fields = {}) {
   const res = await client.post('/api/inquiries', { multipart: inquiryForm(draft(fields), files) });
   expect(res.status, res.text).toBe(201);
-  return res.body.data;
+  return withKeys(res.body.data as { id: number; attachments: Array<{ id: number }> });
 }
 
 describe('inquiries: who may call', () => {
@@ -111,7 +127,7 @@ describe('inquiries: who may call', () => {
 
     const still = await owner.client.get(path);
     expect(still.body.data).toMatchObject({ title: draft().title, attachments: [{ original_name: '주문내역.pdf' }] });
-    expect(await owner.storage.read(keyOf(created.attachments[0].url))).not.toBeNull();
+    expect(await owner.storage.read(created.attachments[0]!.key)).not.toBeNull();
   });
 
   it('answers 404 for an id that is not one, or that does not exist', async () => {
@@ -121,6 +137,44 @@ describe('inquiries: who may call', () => {
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ message: NOT_FOUND });
     }
+  });
+});
+
+describe('GET /api/inquiries/{id}/attachments/{attachmentId}', () => {
+  it('hands the owner a picture inline and a PDF as a download, under its Korean name', async () => {
+    const { client } = await signedIn();
+    const created = await createVia(client, [await photo('영수증 사진.jpg'), pdf()]);
+    const [image, document] = created.attachments;
+
+    const picture = await client.get(image!.url);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/webp');
+    expect(picture.headers.get('content-disposition')).toBe(
+      `inline; filename="___ __.jpg"; filename*=UTF-8''${encodeURIComponent('영수증 사진.jpg')}`,
+    );
+    expect(picture.headers.get('cache-control')).toBe('private, max-age=600');
+    expect((await sharp(picture.bytes).metadata()).format).toBe('webp');
+
+    const download = await client.get(document!.url);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; /);
+    expect(download.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(download.bytes).toEqual(PDF_BYTES);
+  });
+
+  it('gives nothing to another member, a guest, a wrong pairing, or a guess under /uploads', async () => {
+    const owner = await signedIn();
+    const created = await createVia(owner.client, [pdf()]);
+    const other = await createVia(owner.client, [pdf()]);
+    const file = created.attachments[0]!;
+
+    const stranger = await signedIn();
+    const stolen = await stranger.client.get(file.url);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body).toEqual({ message: '첨부파일을 찾을 수 없어요.' });
+    expect((await stranger.app.client().get(file.url)).status).toBe(401);
+    expect((await owner.client.get(`/api/inquiries/${other.id}/attachments/${file.id}`)).status).toBe(404);
+    expect((await owner.client.get(`/uploads/${file.key}`)).status).toBe(404);
   });
 });
 
@@ -162,19 +216,20 @@ describe('POST /api/inquiries', () => {
       ['answer', 'answered_at', 'attachments', 'category', 'content', 'created_at', 'id', 'status', 'title', 'updated_at'].sort(),
     );
 
-    const [image, document] = data.attachments;
-    expect(image).toMatchObject({ original_name: 'IMG_0001.JPG', mime_type: 'image/webp' });
-    expect(image.url).toMatch(new RegExp(`^/uploads/inquiries/\\d{4}/\\d{2}/${user.id}-[0-9a-f]{32}\\.webp$`));
-    const stored = (await storage.read(keyOf(image.url)))!;
-    expect(stored.byteLength).toBe(image.size);
+    const [image, document] = (await withKeys(data)).attachments;
+    expect(image).toMatchObject({ original_name: 'IMG_0001.JPG', mime_type: 'image/webp', url: `/api/inquiries/${data.id}/attachments/${image!.id}` });
+    // Kept where nothing serves it publicly; only the owner's download path reaches it.
+    expect(image!.key).toMatch(new RegExp(`^private/inquiries/\\d{4}/\\d{2}/${user.id}-[0-9a-f]{32}\\.webp$`));
+    const stored = (await storage.read(image!.key))!;
+    expect(stored.byteLength).toBe(image!.size);
     const meta = await sharp(stored).metadata();
     // Turned upright by its orientation, and every metadata block left behind.
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 600]);
     expect(meta.exif).toBeUndefined();
 
     expect(document).toMatchObject({ original_name: '주문내역.pdf', mime_type: 'application/pdf', size: PDF_BYTES.byteLength });
-    expect(document.url).toMatch(/^\/uploads\/inquiries\/\d{4}\/\d{2}\/\d+-[0-9a-f]{32}\.pdf$/);
-    expect(new Uint8Array((await storage.read(keyOf(document.url)))!)).toEqual(PDF_BYTES);
+    expect(document!.key).toMatch(/^private\/inquiries\/\d{4}\/\d{2}\/\d+-[0-9a-f]{32}\.pdf$/);
+    expect(new Uint8Array((await storage.read(document!.key))!)).toEqual(PDF_BYTES);
 
     const shown = await client.get(`/api/inquiries/${data.id}`);
     expect(shown.body).toEqual({ data });
@@ -327,15 +382,16 @@ describe('PUT /api/inquiries/{id}', () => {
     expect(res.body.data).toMatchObject({ title: '제목을 고쳤어요', content: '내용도 고쳤어요', category: { name: '주문·배송' } });
     expect(res.body.data.attachments.map((a: { original_name: string }) => a.original_name)).toEqual(['first.jpg', 'third.jpg', 'new.pdf']);
 
-    expect(await storage.read(keyOf(second.url))).toBeNull();
-    expect(await storage.read(keyOf(first.url))).not.toBeNull();
-    expect(new Uint8Array((await storage.read(keyOf(res.body.data.attachments[2].url)))!)).toEqual(PDF_BYTES);
+    expect(await storage.read(second!.key)).toBeNull();
+    expect(await storage.read(first!.key)).not.toBeNull();
+    const updated = await withKeys(res.body.data as { attachments: Array<{ id: number }> });
+    expect(new Uint8Array((await storage.read(updated.attachments[2]!.key))!)).toEqual(PDF_BYTES);
 
     // Without keep_attachment_ids every attachment goes: PUT sends the whole inquiry.
     const cleared = await client.post(`/api/inquiries/${created.id}`, { json: { ...draft(), _method: 'PUT' } });
     expect(cleared.status).toBe(200);
     expect(cleared.body.data.attachments).toEqual([]);
-    for (const file of res.body.data.attachments) expect(await storage.read(keyOf(file.url))).toBeNull();
+    for (const file of updated.attachments) expect(await storage.read(file.key)).toBeNull();
   });
 
   it("refuses to keep another inquiry's attachment, and more than five files in all", async () => {
@@ -374,7 +430,7 @@ describe('PUT /api/inquiries/{id}', () => {
 
     const shown = await client.get(`/api/inquiries/${created.id}`);
     expect(shown.body.data).toMatchObject({ title: draft().title, status: 'answered', answer: '<p>확인했어요.</p>' });
-    expect(await storage.read(keyOf(created.attachments[0].url))).not.toBeNull();
+    expect(await storage.read(created.attachments[0]!.key)).not.toBeNull();
   });
 });
 
@@ -388,7 +444,7 @@ describe('DELETE /api/inquiries/{id}', () => {
     const viaPost = await client.post(`/api/inquiries/${first.id}`, { multipart: inquiryForm({ _method: 'DELETE' }) });
     expect(viaPost.status).toBe(204);
     expect(viaPost.text).toBe('');
-    for (const file of first.attachments) expect(await storage.read(keyOf(file.url))).toBeNull();
+    for (const file of first.attachments) expect(await storage.read(file.key)).toBeNull();
     expect(await db().select().from(inquiryAttachments).where(eq(inquiryAttachments.inquiryId, first.id))).toEqual([]);
     expect((await client.get(`/api/inquiries/${first.id}`)).status).toBe(404);
 

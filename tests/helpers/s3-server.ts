@@ -116,7 +116,8 @@ export interface Received {
 /**
  * Just enough of S3, path style (`/{bucket}/{key}`): signed PUT stores, signed DELETE removes
  * (204 even when there was nothing, as S3 does), and GET reads without a signature, the way a
- * public bucket or its CDN serves the files. `override` lets a test answer something else.
+ * public bucket or its CDN serves the files, except under `private/`, where GET must be signed.
+ * `override` lets a test answer something else.
  */
 export function startS3Server(): Promise<{
   server: Server;
@@ -146,7 +147,15 @@ export function startS3Server(): Promise<{
       const bucket = path.split('/')[0];
       if (bucket !== BUCKET) return fail(404, 'NoSuchBucket', 'The specified bucket does not exist');
 
-      if (method === 'GET') {
+      const header = (name: string) => {
+        const value = req.headers[name];
+        return Array.isArray(value) ? value.join(',') : value;
+      };
+      const verifyGet = () => verifySigV4({ method, target, host: req.headers.host ?? '', header, body }, SECRET).ok;
+      // Public read, as the bucket policy grants it: everything but the private/ prefix.
+      const isPrivate = path.slice(bucket.length + 1).startsWith('private/');
+      if (method === 'GET' && isPrivate && !req.headers.authorization) return fail(403, 'AccessDenied', 'Access Denied');
+      if (method === 'GET' && (!isPrivate || verifyGet())) {
         const object = objects.get(path);
         if (!object) return fail(404, 'NoSuchKey', 'The specified key does not exist.');
         res.writeHead(200, {
@@ -156,10 +165,6 @@ export function startS3Server(): Promise<{
         res.end(object.body);
         return;
       }
-      const header = (name: string) => {
-        const value = req.headers[name];
-        return Array.isArray(value) ? value.join(',') : value;
-      };
       const verdict = verifySigV4({ method, target, host: req.headers.host ?? '', header, body }, SECRET);
       if (!verdict.ok) return fail(verdict.status, verdict.code, verdict.message);
       const replaced = override.reply?.(request);

@@ -74,6 +74,17 @@ describe('S3 storage', () => {
     expect([...(s3.objects.get(`${BUCKET}/${KEY}`)?.body ?? [])]).toEqual([1, 2, 3]);
   });
 
+  it('reads a private object back with a signed GET, and null for one that is not there', async () => {
+    const storage = createS3Storage(settings);
+    const key = 'private/inquiries/2026/11/42-0123456789abcdef0123456789abcdef.pdf';
+    const url = await storage.put(key, new TextEncoder().encode('%PDF-1.7'), 'application/pdf');
+    expect(s3.objects.get(`${BUCKET}/${key}`)?.cacheControl).toBe('private, no-store');
+    // The bucket's public read leaves private/ out: the URL alone gives nothing.
+    expect((await fetch(url)).status).toBe(403);
+    expect(new TextDecoder().decode((await storage.read(key))!)).toBe('%PDF-1.7');
+    expect(await storage.read('private/inquiries/2026/11/42-ffffffffffffffffffffffffffffffff.pdf')).toBeNull();
+  });
+
   it('deletes with a signed request, and takes an object already gone (404) as done', async () => {
     const storage = createS3Storage(settings);
     const url = await storage.put(KEY, new Uint8Array([1, 2, 3]), 'image/webp');

@@ -22,10 +22,8 @@ function checkedKey(key: string): string {
   return key;
 }
 
-export interface LocalStorage extends FileStorage {
-  /** The file's bytes, or null when there is none; for serving /uploads/* from this process. */
-  read(key: string): Promise<Uint8Array | null>;
-}
+/** Files on this machine's disk, which this process serves under /uploads/ itself. */
+export type LocalStorage = FileStorage;
 
 export function createLocalStorage(dir: string): LocalStorage {
   return {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AwsClient } from 'aws4fetch';
-import { STORAGE_KEY_PATTERN } from './storage.ts';
+import { STORAGE_KEY_PATTERN, isPrivateKey } from './storage.ts';
 import type { FileStorage } from './storage.ts';
 
 /** An S3-compatible bucket: AWS S3, Cloudflare R2, MinIO, Backblaze B2 … */
@@ -69,7 +69,7 @@ export function createS3Storage(settings: S3Settings, fetchImpl: typeof fetch = 
     return `${endpoint.protocol}//${settings.bucket}.${endpoint.host}${basePath}/${key}`;
   };
 
-  async function send(method: 'PUT' | 'DELETE', key: string, headers: Record<string, string>, body?: Uint8Array<ArrayBuffer>) {
+  async function send(method: 'GET' | 'PUT' | 'DELETE', key: string, headers: Record<string, string>, body?: Uint8Array<ArrayBuffer>) {
     const request = await client.sign(objectUrl(key), {
       method,
       headers: {
@@ -104,7 +104,7 @@ export function createS3Storage(settings: S3Settings, fetchImpl: typeof fetch = 
       const response = await send(
         'PUT',
         checkedKey(key),
-        { 'Content-Type': contentType, 'Cache-Control': IMMUTABLE_CACHE_CONTROL },
+        { 'Content-Type': contentType, 'Cache-Control': isPrivateKey(key) ? 'private, no-store' : IMMUTABLE_CACHE_CONTROL },
         body,
       );
       if (!response.ok) await refuse('PUT', key, response);
@@ -116,6 +116,15 @@ export function createS3Storage(settings: S3Settings, fetchImpl: typeof fetch = 
       // Already gone is what was asked for.
       if (!response.ok && response.status !== 404) await refuse('DELETE', key, response);
       await response.body?.cancel();
+    },
+    async read(key) {
+      const response = await send('GET', checkedKey(key), {});
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) await refuse('GET', key, response);
+      return new Uint8Array(await response.arrayBuffer());
     },
     keyOf(url) {
       if (!url.startsWith(publicPrefix)) return null;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { reencodeAsWebp } from '../../adapters/images/reencode.ts';
+import { PRIVATE_PREFIX } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import { validationError } from '../../http/errors.ts';
 import type { Logger } from '../../logger.ts';
@@ -64,11 +65,14 @@ export async function prepareAttachments(files: readonly File[]): Promise<Prepar
   return prepared;
 }
 
-/** `inquiries/2026/11/42-<32 hex>.pdf`: the month, the owner, and a name nobody can guess. */
+/**
+ * `private/inquiries/2026/11/42-<32 hex>.pdf`: never public (only the owner reads it, through
+ * GET /api/inquiries/{id}/attachments/{attachmentId}); the month, the owner, an unguessable name.
+ */
 function attachmentKey(userId: number, mimeType: PreparedAttachment['mimeType'], now: Date): string {
   const month = now.toISOString().slice(0, 7).replace('-', '/');
   const extension = mimeType === 'application/pdf' ? 'pdf' : 'webp';
-  return `inquiries/${month}/${userId}-${randomBytes(16).toString('hex')}.${extension}`;
+  return `${PRIVATE_PREFIX}inquiries/${month}/${userId}-${randomBytes(16).toString('hex')}.${extension}`;
 }
 
 /** Stores the files in order; should one fail, those already stored are taken back. */

@@ -13,6 +13,7 @@ import {
   findOwnInquiry,
   listInquiries,
   listInquiryCategories,
+  readOwnAttachment,
   updateInquiry,
 } from './service.ts';
 
@@ -28,11 +29,15 @@ function member(c: AppContext) {
 }
 
 /** The path's id; anything that is not one answers as an inquiry that does not exist. */
-function inquiryId(c: AppContext): number {
-  const id = parseId(c.req.param('id'));
+function inquiryId(c: AppContext, name = 'id'): number {
+  const id = parseId(c.req.param(name));
   if (id === null) throw notFound(INQUIRY_MESSAGES.notFound);
   return id;
 }
+
+/** `filename*` carries a Korean name intact (RFC 6266); `filename` is the ASCII fallback. */
+const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
+  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export function inquiryRoutes(db: Db, storage: FileStorage) {
   const writer = (c: AppContext) => ({ db, storage, log: c.get('log') });
@@ -69,6 +74,19 @@ export function inquiryRoutes(db: Db, storage: FileStorage) {
       const inquiry = await findOwnInquiry(db, user.id, inquiryId(c));
       if (!inquiry) throw notFound(INQUIRY_MESSAGES.notFound);
       return c.json({ data: inquiryResource(inquiry) });
+    })
+    .get('/api/inquiries/:id/attachments/:attachmentId', async (c) => {
+      const user = member(c);
+      const file = await readOwnAttachment(db, storage, user.id, inquiryId(c), inquiryId(c, 'attachmentId'));
+      if (!file) throw notFound('첨부파일을 찾을 수 없어요.');
+      // Pictures show in the page; a PDF is always downloaded, never opened as a document of this site.
+      const kind = file.mimeType.startsWith('image/') ? 'inline' : 'attachment';
+      return c.body(new Uint8Array(file.bytes), 200, {
+        'Content-Type': file.mimeType,
+        'Content-Disposition': contentDisposition(kind, file.originalName),
+        'Cache-Control': 'private, max-age=600',
+        'X-Content-Type-Options': 'nosniff',
+      });
     })
     .put('/api/inquiries/:id', async (c) => {
       const user = member(c);

@@ -78,9 +78,12 @@ const selectInquiries = (db: Db) =>
 
 type InquiryRow = Awaited<ReturnType<typeof selectInquiries>>[number];
 
+/** Where the owner reads an attachment; the stored file itself is private. */
+export const attachmentPath = (inquiryId: number, attachmentId: number): string => `/api/inquiries/${inquiryId}/attachments/${attachmentId}`;
+
 const attachmentView = (file: InquiryAttachment): InquiryAttachmentView => ({
   id: file.id,
-  url: file.url,
+  url: attachmentPath(file.inquiryId, file.id),
   originalName: file.originalName,
   mimeType: file.mimeType,
   size: file.size,
@@ -129,6 +132,24 @@ export async function findOwnInquiry(db: Db, userId: number, id: number): Promis
   const rows = await selectInquiries(db).where(and(eq(inquiries.id, id), eq(inquiries.userId, userId)));
   const [inquiry] = await withAttachments(db, rows);
   return inquiry ?? null;
+}
+
+/** An attachment of the member's own inquiry, with its bytes; null for anyone else's or a missing file. */
+export async function readOwnAttachment(
+  db: Db,
+  storage: FileStorage,
+  userId: number,
+  inquiryId: number,
+  attachmentId: number,
+): Promise<{ bytes: Uint8Array; mimeType: string; originalName: string } | null> {
+  const [file] = await db
+    .select({ url: inquiryAttachments.url, mimeType: inquiryAttachments.mimeType, originalName: inquiryAttachments.originalName })
+    .from(inquiryAttachments)
+    .innerJoin(inquiries, eq(inquiries.id, inquiryAttachments.inquiryId))
+    .where(and(eq(inquiryAttachments.id, attachmentId), eq(inquiryAttachments.inquiryId, inquiryId), eq(inquiries.userId, userId)));
+  const key = file ? storage.keyOf(file.url) : null;
+  const bytes = key ? await storage.read(key) : null;
+  return file && bytes ? { bytes, mimeType: file.mimeType, originalName: file.originalName } : null;
 }
 
 async function assertCategory(db: Db, categoryId: number): Promise<void> {
