@@ -375,7 +375,7 @@ describe('PUT /api/inquiries/{id}', () => {
       multipart: inquiryForm(
         { ...draft({ inquiry_category_id: categoryIds[2]!, title: '제목을 고쳤어요', content: '내용도 고쳤어요' }), _method: 'PUT' },
         [pdf('new.pdf')],
-        [third.id, first.id],
+        [third!.id, first!.id],
       ),
     });
     expect(res.status, res.text).toBe(200);
@@ -401,7 +401,7 @@ describe('PUT /api/inquiries/{id}', () => {
     const before = storedFiles().length;
 
     const foreign = await client.post(`/api/inquiries/${mine.id}`, {
-      multipart: inquiryForm({ ...draft(), _method: 'PUT' }, [], [mine.attachments[0].id, theirs.attachments[0].id]),
+      multipart: inquiryForm({ ...draft(), _method: 'PUT' }, [], [mine.attachments[0]!.id, theirs.attachments[0]!.id]),
     });
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors).toEqual({ keep_attachment_ids: ['남겨 둘 첨부파일을 찾을 수 없어요. 새로고침한 뒤 다시 시도해 주세요.'] });
