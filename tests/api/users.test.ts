@@ -27,6 +27,9 @@ describe('GET /api/users/{id}', () => {
     const client = createTestApp(testDb().database.db).client();
     expect((await client.get('/api/users/999999')).status).toBe(404);
     expect((await client.get('/api/users/abc')).status).toBe(404);
+    // Past the id column's range: a miss, not a database error.
+    expect((await client.get('/api/users/99999999999')).status).toBe(404);
+    expect((await client.get('/api/users/1e3')).status).toBe(404);
     const db = testDb().database.db;
     const member = await createMember(db);
     const { token } = await createSession(db, { userId: member.id }, { lifetimeMinutes: 60, rememberDays: 1 });

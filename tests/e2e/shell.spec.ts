@@ -97,7 +97,7 @@ test.describe('navigation', () => {
   test('shows a guest the login label and a bell that goes to /login', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('link', { name: '로그인', exact: true })).toHaveAttribute('href', '/login');
-    await expect(page.getByRole('link', { name: /알림/ })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('banner').getByRole('link', { name: /알림/ })).toHaveAttribute('href', '/login');
   });
 
   test('shows a member the profile picture linking to /mypage, and no bell yet', async ({ page }) => {
@@ -106,7 +106,7 @@ test.describe('navigation', () => {
     const profile = page.getByRole('link', { name: '마이페이지' }).first();
     await expect(profile).toHaveAttribute('href', '/mypage');
     await expect(page.getByRole('link', { name: '로그인', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /알림/ })).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: /알림/ })).toHaveCount(0);
   });
 });
 

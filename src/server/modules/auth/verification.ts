@@ -8,6 +8,7 @@ import type { User } from '../../db/schema/index.ts';
 import { signUrl, verifySignedUrl } from '../../http/signed-url.ts';
 import { findLiveUser } from '../users/service.ts';
 import { verificationMail } from './mails.ts';
+import { routeId } from '../../http/route-id.ts';
 
 export const VERIFICATION_LINK_MINUTES = 60;
 
@@ -35,8 +36,8 @@ export async function verifyEmail(
 ): Promise<VerificationResult> {
   const status = verifySignedUrl(requestUrl, config.appKey, now);
   if (status !== 'valid') return status;
-  const id = Number(params.id);
-  const user = Number.isInteger(id) ? await findLiveUser(db, id) : null;
+  const id = routeId(params.id);
+  const user = id === null ? null : await findLiveUser(db, id);
   if (!user || emailHash(user.email) !== params.hash) return 'invalid';
   if (user.emailVerifiedAt) return 'already-verified';
   await db.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id));

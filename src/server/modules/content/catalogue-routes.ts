@@ -4,7 +4,7 @@ import type { Badge, Business, Theme } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { findActiveTheme, findPublicEnv, findPublishedBusiness, listActiveThemes, listBadges } from './catalogue-service.ts';
-import { routeId } from './route-id.ts';
+import { routeId } from '../../http/route-id.ts';
 
 // The same for every visitor and edited a few times a season: a browser or CDN may keep it briefly.
 const PUBLIC_CACHE = 'public, max-age=60';

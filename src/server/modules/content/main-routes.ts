@@ -8,7 +8,7 @@ import { apiTime } from '../../http/serialize.ts';
 import { themeResource } from './catalogue-routes.ts';
 import { findMainForViewer, isMainPublished } from './main-service.ts';
 import type { HomeContent, HomeNotice, HomeReader, MainWithBanners } from './main-service.ts';
-import { routeId } from './route-id.ts';
+import { routeId } from '../../http/route-id.ts';
 
 const NOT_FOUND = '메인 화면을 찾을 수 없습니다.';
 

@@ -5,7 +5,8 @@ import { validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { apiTime } from '../../http/serialize.ts';
-import { NOTICES_PER_PAGE, NOTICES_PER_PAGE_MAX, findPublishedNotice, listNotices, parseNoticeId } from './notice-service.ts';
+import { NOTICES_PER_PAGE, NOTICES_PER_PAGE_MAX, findPublishedNotice, listNotices } from './notice-service.ts';
+import { routeId } from '../../http/route-id.ts';
 import type { NoticeDetail, NoticeListItem } from './notice-service.ts';
 
 // Far beyond any real list, and small enough that the offset stays an exact integer.
@@ -59,7 +60,7 @@ export function noticeRoutes(db: Db) {
       });
     })
     .get('/api/notices/:id', async (c) => {
-      const id = parseNoticeId(c.req.param('id'));
+      const id = routeId(c.req.param('id'));
       const found = id === null ? null : await findPublishedNotice(db, id);
       if (!found) throw notFound(NOTICE_NOT_FOUND);
       c.header('Cache-Control', CACHE);

@@ -38,15 +38,6 @@ export interface NoticeDetail {
   next: NoticeNeighbour | null;
 }
 
-const ID_MAX = 2_147_483_647;
-
-/** A notice id from a path segment: digits only, within the column's range; null otherwise. */
-export function parseNoticeId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= ID_MAX ? id : null;
-}
-
 /** Published and no longer scheduled: a draft has no date, a scheduled notice a future one. */
 const visibleAt = (now: Date): SQL => and(isNotNull(notices.publishedAt), lte(notices.publishedAt, now))!;
 

@@ -6,7 +6,8 @@ import type { AppContext, AppEnv } from '../../http/context.ts';
 import { notFound, unauthenticated } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { inquiryCategoryResource, inquiryResource } from './resource.ts';
-import { INQUIRY_MESSAGES, inquiryCreateInput, inquiryListQuery, inquiryUpdateInput, parseId } from './schema.ts';
+import { INQUIRY_MESSAGES, inquiryCreateInput, inquiryListQuery, inquiryUpdateInput } from './schema.ts';
+import { routeId } from '../../http/route-id.ts';
 import {
   createInquiry,
   deleteInquiry,
@@ -30,7 +31,7 @@ function member(c: AppContext) {
 
 /** The path's id; anything that is not one answers as an inquiry that does not exist. */
 function inquiryId(c: AppContext, name = 'id'): number {
-  const id = parseId(c.req.param(name));
+  const id = routeId(c.req.param(name));
   if (id === null) throw notFound(INQUIRY_MESSAGES.notFound);
   return id;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, routeId } from '../../http/route-id.ts';
 
 export const INQUIRY_TITLE_MAX = 100;
 export const INQUIRY_CONTENT_MAX = 3000;
@@ -22,17 +23,7 @@ export const INQUIRY_MESSAGES = {
   answered: '답변이 등록된 문의는 수정하거나 삭제할 수 없어요.',
 } as const;
 
-const INT4_MAX = 2_147_483_647;
-
-/** A row id from a path, a form field (string) or JSON (number); null for anything else. */
-export function parseId(value: unknown): number | null {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= INT4_MAX ? id : null;
-}
-
-const idOrSelf = (value: unknown) => parseId(value) ?? value;
+const idOrSelf = (value: unknown) => routeId(value) ?? value;
 
 // Browsers send a textarea's line breaks as CRLF, while its maxlength counted each as one character.
 const text = (required: string, max: number, tooLong: string) =>
