@@ -1,4 +1,6 @@
 // The goals a run must meet. A new goal is one more line in GOALS, from a rule below or a new one.
+import { LIGHTHOUSE_CATEGORIES } from './lib/lighthouse.ts';
+import type { LighthouseCategory, LighthouseResult } from './lib/lighthouse.ts';
 import type { MeasuredResult, TargetResult } from './lib/load.ts';
 import { isSkipped } from './lib/load.ts';
 import type { MemoryReport } from './lib/memory.ts';
@@ -16,6 +18,8 @@ interface Run {
   memory: MemoryReport;
   /** null with --skip-page-weight. */
   pageWeight: PageWeightResult[] | null;
+  /** null with --skip-lighthouse. */
+  lighthouse: LighthouseResult[] | null;
 }
 
 /** null: the rule's measurement was skipped on request, so there is nothing to judge. */
@@ -60,10 +64,29 @@ function maxScriptGzipKb(pageName: string, limitKb: number): Rule {
   };
 }
 
+/** `pageName` is the AuditedPage's name, as in bench/targets.ts; a page that did not answer 200 fails. */
+function minLighthouseScore(pageName: string, category: LighthouseCategory, minimum: number): Rule {
+  return ({ lighthouse }) => {
+    if (lighthouse === null) return null;
+    const actual = lighthouse.find((r) => r.page === pageName)?.scores?.[category] ?? null;
+    return {
+      name: `Lighthouse ${pageName} ${category}`,
+      target: `>= ${minimum}`,
+      actual,
+      pass: actual !== null && actual >= minimum,
+    };
+  };
+}
+
+const LIGHTHOUSE_GOALS = ['/', '/notice', '/faq', '/about'].flatMap((page) =>
+  LIGHTHOUSE_CATEGORIES.map((category) => minLighthouseScore(page, category, 95)),
+);
+
 const GOALS: Rule[] = [
   minRequestsPerSecond('GET /api/banners/current', 2000),
   maxPeakRssMb(300),
   maxScriptGzipKb('guest /', 15),
+  ...LIGHTHOUSE_GOALS,
 ];
 
 export function checkGoals(run: Run): Goal[] {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: load-tests the built server (bench/targets.ts) with autocannon, samples the
- * server's memory, weighs the JavaScript of a few pages in Chromium, checks the goals
- * (bench/goals.ts) and writes bench/results.json. See bench/README.md.
+ * server's memory, weighs the JavaScript of a few pages in Chromium, audits a few pages with
+ * Lighthouse, checks the goals (bench/goals.ts) and writes bench/results.json. See bench/README.md.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
+import type { LaunchedChrome } from 'chrome-launcher';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import {
   ENTRY,
@@ -22,15 +23,17 @@ import {
 } from '../scripts/server-process.ts';
 import type { ServerProcess } from '../scripts/server-process.ts';
 import { checkGoals } from './goals.ts';
+import { auditPages, launchChrome } from './lib/lighthouse.ts';
+import type { LighthouseResult } from './lib/lighthouse.ts';
 import { benchmark, isSkipped } from './lib/load.ts';
 import type { TargetResult } from './lib/load.ts';
 import { MemorySampler } from './lib/memory.ts';
 import { launchBrowser, measurePageWeights } from './lib/page-weight.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
-import { printGoals, printMemory, printPageWeights, printTable, writeResults } from './lib/report.ts';
+import { printGoals, printLighthouse, printMemory, printPageWeights, printTable, writeResults } from './lib/report.ts';
 import { parseSettings } from './lib/settings.ts';
 import type { Settings } from './lib/settings.ts';
-import { targets, weighedPages } from './targets.ts';
+import { auditedPages, targets, weighedPages } from './targets.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The usual port when it is free, so logs are easy to compare. */
@@ -42,6 +45,7 @@ interface RunState {
   server?: ServerProcess;
   sampler?: MemorySampler;
   browser?: Browser;
+  chrome?: LaunchedChrome;
   tempDir?: string;
   keepLog: boolean;
 }
@@ -59,6 +63,7 @@ function ensureBuild(): void {
 
 async function startBenchServer(tempDir: string): Promise<ServerProcess> {
   const logFile = join(tempDir, 'server.log');
+  const port = await freePort(PREFERRED_PORT);
   const server = await startServer(
     join(tempDir, 'db'),
     {
@@ -67,8 +72,10 @@ async function startBenchServer(tempDir: string): Promise<ServerProcess> {
       // What a real deployment runs with: one JSON line per request is part of the cost.
       LOG_LEVEL: 'info',
       SEED_ON_START: 'true',
+      // Canonical and share URLs name the origin the pages are read on, as in production.
+      APP_URL: `http://127.0.0.1:${port}`,
     },
-    { port: await freePort(PREFERRED_PORT), logFile },
+    { port, logFile },
   );
   console.log(`Server log: ${logFile} (removed at the end unless the run fails)`);
   console.log(`Starting the server on ${server.url} (node ${SERVER_NODE_FLAGS.join(' ')})…`);
@@ -106,6 +113,19 @@ async function weighPages(server: ServerProcess, settings: Settings, state: RunS
   }
 }
 
+/** Last, on the same quiet server, so that the load does not slow the pages Lighthouse times. */
+async function runLighthouse(server: ServerProcess, settings: Settings, state: RunState): Promise<LighthouseResult[] | null> {
+  if (settings.skipLighthouse) return null;
+  const chrome = await launchChrome();
+  state.chrome = chrome;
+  try {
+    return await auditPages(chrome, server.url, auditedPages(), settings.lighthouseRuns);
+  } finally {
+    chrome.kill();
+    delete state.chrome;
+  }
+}
+
 async function run(state: RunState): Promise<number> {
   const settings = parseSettings(process.argv.slice(2));
   ensureBuild();
@@ -121,13 +141,15 @@ async function run(state: RunState): Promise<number> {
   const results = await measureAll(server, settings, sampler);
   const memory = sampler.stop();
   const pageWeight = await weighPages(server, settings, state);
+  const lighthouse = await runLighthouse(server, settings, state);
 
   printTable(results);
   printMemory(memory);
   printPageWeights(pageWeight);
-  const goals = checkGoals({ results, memory, pageWeight });
+  printLighthouse(lighthouse);
+  const goals = checkGoals({ results, memory, pageWeight, lighthouse });
   printGoals(goals);
-  await writeResults(settings, results, memory, pageWeight, goals);
+  await writeResults(settings, results, memory, pageWeight, lighthouse, goals);
   return goals.every((goal) => goal.pass) ? 0 : 1;
 }
 
@@ -138,6 +160,7 @@ function cleanupOnce(state: RunState): () => Promise<void> {
     state.sampler?.cancel();
     // Playwright's own signal handlers are off (bench/lib/page-weight.ts), so the browser is closed here.
     await state.browser?.close().catch(() => undefined);
+    state.chrome?.kill();
     if (state.server) await stopServer(state.server, 'SIGTERM', { killAfterMs: STOP_TIMEOUT_MS });
     if (!state.tempDir) return;
     if (state.keepLog) {

@@ -7,6 +7,7 @@ interface AutocannonOptions {
   url: string;
   connections: number;
   duration: number;
+  headers?: Record<string, string>;
 }
 
 /** The part of autocannon's result this bench reads. */
@@ -27,6 +28,8 @@ export interface Target {
   /** Shown in the table and results.json, and how goals find the target's result. */
   name: string;
   path: string;
+  /** Sent with every request, e.g. the Accept-Encoding of a browser. */
+  headers?: Record<string, string>;
 }
 
 /** A target that cannot run here, reported instead of measured. */
@@ -75,8 +78,9 @@ export async function benchmark(
     `${target.name} [${target.path}]: warm-up ${WARMUP_SECONDS} s, then ${settings.duration} s with ${settings.connections} connections…`,
   );
   // JIT, caches and the connection pool settle first, so the first target is not penalised.
-  await autocannon({ url, connections: settings.connections, duration: WARMUP_SECONDS });
-  const result = await autocannon({ url, connections: settings.connections, duration: settings.duration });
+  const headers = target.headers ?? {};
+  await autocannon({ url, connections: settings.connections, duration: WARMUP_SECONDS, headers });
+  const result = await autocannon({ url, connections: settings.connections, duration: settings.duration, headers });
   return {
     target: target.name,
     path: target.path,

@@ -20,7 +20,7 @@ export interface PageWeightResult {
   inlineScripts: number;
   /** Script files and inline scripts together, uncompressed. */
   rawBytes: number;
-  /** What a CDN or proxy would send with gzip -9 (the server itself does not compress). */
+  /** Each file gzipped at level 9 on its own, inline scripts together: a size that does not depend on what the server sends. */
   gzipBytes: number;
   react: boolean;
   /** Script URLs that gave React away, for the post-mortem when `react` is unexpectedly true. */

@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import type { Goal } from '../goals.ts';
+import type { LighthouseResult } from './lighthouse.ts';
 import { isSkipped } from './load.ts';
 import type { TargetResult } from './load.ts';
 import type { MemoryReport } from './memory.ts';
@@ -74,6 +75,47 @@ export function printPageWeights(results: PageWeightResult[] | null): void {
   console.log('JavaScript the page ran: script files (each gzip -9 on its own) plus inline scripts; 1 KB = 1024 bytes.\n');
 }
 
+function lighthouseCells(result: LighthouseResult): string[] {
+  const { scores, metrics } = result;
+  if (scores === null || metrics === null) {
+    return [result.page, '-', '-', '-', '-', '-', '-', '-', '-', '-', `missing: HTTP ${result.status ?? 'no answer'}`];
+  }
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  return [
+    result.page,
+    String(scores.performance),
+    String(scores.accessibility),
+    String(scores['best-practices']),
+    String(scores.seo),
+    seconds(metrics.fcpMs),
+    seconds(metrics.lcpMs),
+    String(Math.round(metrics.tbtMs)),
+    metrics.cls.toFixed(3),
+    result.performanceRuns.join('/'),
+    '',
+  ];
+}
+
+/** `null` with --skip-lighthouse. */
+export function printLighthouse(results: LighthouseResult[] | null): void {
+  if (results === null) {
+    console.log('Lighthouse: skipped (--skip-lighthouse)\n');
+    return;
+  }
+  printRows(
+    ['Lighthouse (mobile)', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'perf runs', ''],
+    results.map(lighthouseCells),
+  );
+  console.log('Scores and metrics of the run with the median performance score; perf runs lists every run.');
+  for (const result of results) {
+    for (const audit of result.lostAudits) {
+      const score = audit.score === null ? '' : ` ${audit.score.toFixed(2)}`;
+      console.log(`  ${result.page} ${audit.category}: ${audit.id}${score}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    }
+  }
+  console.log();
+}
+
 export function printMemory(memory: MemoryReport): void {
   const mb = (value: number | null) => (value === null ? 'not measured' : `${value} MB`);
   console.log(`Server RSS: ${mb(memory.startMb)} after start, ${mb(memory.loadPeakMb)} highest sampled under load`);
@@ -91,6 +133,8 @@ function machine() {
     cores: cpus().length,
     cpu: cpus()[0]?.model ?? 'unknown',
     memoryGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    // Other work on the machine slows the server and the browser alike; judge the numbers with it.
+    loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
   };
 }
 
@@ -100,6 +144,7 @@ export async function writeResults(
   results: TargetResult[],
   memory: MemoryReport,
   pageWeight: PageWeightResult[] | null,
+  lighthouse: LighthouseResult[] | null,
   goals: Goal[],
 ): Promise<void> {
   const report = {
@@ -110,6 +155,7 @@ export async function writeResults(
     results,
     memory,
     pageWeight,
+    lighthouse,
     goals,
   };
   await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);

@@ -6,6 +6,10 @@ export interface Settings {
   connections: number;
   /** No browser: the page-weight table and its goal are left out. */
   skipPageWeight: boolean;
+  /** No Lighthouse: its scores and their goals are left out. */
+  skipLighthouse: boolean;
+  /** Lighthouse runs per page; the median run's scores are kept. */
+  lighthouseRuns: number;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -15,15 +19,26 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return value;
 }
 
-/** `--duration N`, `--connections N` and `--skip-page-weight`; see bench/README.md. */
+/**
+ * `--duration N`, `--connections N`, `--skip-page-weight`, `--skip-lighthouse` and
+ * `--lighthouse-runs N`; see bench/README.md.
+ */
 export function parseSettings(argv: string[]): Settings {
   const { values } = parseArgs({
     args: argv,
-    options: { duration: { type: 'string' }, connections: { type: 'string' }, 'skip-page-weight': { type: 'boolean' } },
+    options: {
+      duration: { type: 'string' },
+      connections: { type: 'string' },
+      'skip-page-weight': { type: 'boolean' },
+      'skip-lighthouse': { type: 'boolean' },
+      'lighthouse-runs': { type: 'string' },
+    },
   });
   return {
     duration: positiveInt('duration', values.duration, 10),
     connections: positiveInt('connections', values.connections, 50),
     skipPageWeight: values['skip-page-weight'] ?? false,
+    skipLighthouse: values['skip-lighthouse'] ?? false,
+    lighthouseRuns: positiveInt('lighthouse-runs', values['lighthouse-runs'], 3),
   };
 }
