@@ -105,7 +105,7 @@ export interface ArticleInput {
   image?: string | undefined;
 }
 
-const isoTime = (value: Date | string): string => new Date(value).toISOString();
+const isoTime = (value: Date | string | number): string => new Date(value).toISOString();
 
 /** A notice or another dated text, written and published by the service itself. */
 export function articleJsonLd({ headline, url, datePublished, dateModified, description, image }: ArticleInput): JsonLd {
@@ -116,7 +116,8 @@ export function articleJsonLd({ headline, url, datePublished, dateModified, desc
     url,
     mainEntityOfPage: url,
     datePublished: isoTime(datePublished),
-    dateModified: isoTime(dateModified),
+    // A text edited while it waited for its publishing day changed, for readers, on that day.
+    dateModified: isoTime(Math.max(new Date(datePublished).getTime(), new Date(dateModified).getTime())),
     inLanguage: 'ko-KR',
     ...(description ? { description } : {}),
     ...(image ? { image: [absoluteUrl(url, image)] } : {}),

@@ -125,6 +125,16 @@ describe('structured data', () => {
     });
   });
 
+  it('never dates the last change before the publication', () => {
+    const article = articleJsonLd({
+      headline: '미리 써 둔 공지',
+      url: 'https://ritual.example/notice/9',
+      datePublished: '2026-02-01T00:00:00Z',
+      dateModified: '2026-01-25T00:00:00Z',
+    });
+    expect(article).toMatchObject({ datePublished: '2026-02-01T00:00:00.000Z', dateModified: '2026-02-01T00:00:00.000Z' });
+  });
+
   it('leaves out what an article does not have', () => {
     const article = articleJsonLd({
       headline: '공지',
