@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { DEFAULT_DESCRIPTION } from '../../src/lib/seo.ts';
 import { E2E_SERVERS, urlOf } from './servers.ts';
 
 // The main server runs with the default APP_URL (src/server/env.ts), not the address the tests
@@ -119,8 +120,15 @@ test.describe('what search engines and link previews read', () => {
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
       await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
       await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+      expect(await content(page, 'meta[name="description"]')).toBeTruthy();
     });
   }
+
+  test('a page that says nothing about itself gets the site description', async ({ page }) => {
+    await page.goto('/this-page-does-not-exist');
+    expect(await content(page, 'meta[name="description"]')).toBe(DEFAULT_DESCRIPTION);
+    expect(await content(page, 'meta[property="og:description"]')).toBe(DEFAULT_DESCRIPTION);
+  });
 
   test('Pretendard is loaded once the page shows', async ({ page }) => {
     await page.goto('/faq');
