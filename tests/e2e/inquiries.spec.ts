@@ -49,7 +49,7 @@ test('a guest on /inquiry/create is sent to sign in first', async ({ page }) => 
   await expect(page).toHaveURL(/\/login\?redirect=%2Finquiry%2Fcreate$/);
 });
 
-test('asks with a picture, reads it in the detail and the list, edits it and deletes it', async ({ page }) => {
+test('asks with a picture, reads it in the detail and the list, edits it and deletes it', async ({ page, playwright }) => {
   const title = uniqueTitle('인증 사진 문의');
   await openForm(page);
   await fillText(page, title);
@@ -67,8 +67,13 @@ test('asks with a picture, reads it in the detail and the list, edits it and del
   const thumbnail = page.getByRole('img', { name: '첨부 이미지 screenshot.png' });
   await expect(thumbnail).toHaveAttribute('width', '120');
   await expect(thumbnail).toHaveAttribute('height', '120');
-  await expect(thumbnail).toHaveAttribute('src', /^\/uploads\/inquiries\/.+\.webp$/);
+  // Attachments are private: the page reads them through the owner's API path.
+  await expect(thumbnail).toHaveAttribute('src', /^\/api\/inquiries\/\d+\/attachments\/\d+$/);
   await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
+  const attachmentPath = (await thumbnail.getAttribute('src'))!;
+  const stranger = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await stranger.get(attachmentPath)).status()).toBe(401);
+  await stranger.dispose();
   await expectAccessible(page);
 
   await page.goto('/inquiry');
