@@ -6,6 +6,8 @@ export * from './inquiries.ts';
 export * from './password-reset-tokens.ts';
 export * from './phone-verifications.ts';
 export * from './rate-limits.ts';
+export * from './ritual-sessions.ts';
 export * from './sessions.ts';
 export * from './social-accounts.ts';
+export * from './square.ts';
 export * from './users.ts';
