@@ -1,0 +1,157 @@
+import type { Editor } from '@tiptap/react';
+import { useEditorState } from '@tiptap/react';
+import { useRef } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
+import { alertModal, inputModal } from '../../stores/modal.ts';
+
+interface ToolbarProps {
+  editor: Editor;
+  /** Pictures picked through the toolbar's button, sent by the editor. */
+  onImages: (files: File[]) => void;
+  uploading: boolean;
+  /** The file input's id, so that tests and assistive tools can reach it. */
+  fileInputId: string;
+}
+
+interface ToolButtonProps {
+  label: string;
+  pressed?: boolean;
+  disabled?: boolean;
+  onPress: () => void;
+  children: ReactNode;
+}
+
+function ToolButton({ label, pressed, disabled = false, onPress, children }: ToolButtonProps) {
+  return (
+    <button
+      type="button"
+      className="editor-tool"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      // Keeps the selection in the editor: a click would otherwise move focus before the command.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onPress}
+    >
+      {children}
+    </button>
+  );
+}
+
+const LINK_PATTERN = /^(https?:\/\/|mailto:)/i;
+
+/** Turns what a person typed into a link target: a bare domain gets https://, anything else stays out. */
+export function linkTarget(value: string): string | null {
+  const text = value.trim();
+  if (!text) return null;
+  const candidate = LINK_PATTERN.test(text) ? text : `https://${text}`;
+  try {
+    const url = new URL(candidate);
+    return ['http:', 'https:', 'mailto:'].includes(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Bold, italic, headings, lists, quote, link and picture, each saying whether it is on. */
+export function EditorToolbar({ editor, onImages, uploading, fileInputId }: ToolbarProps) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      h2: current.isActive('heading', { level: 2 }),
+      h3: current.isActive('heading', { level: 3 }),
+      bullet: current.isActive('bulletList'),
+      ordered: current.isActive('orderedList'),
+      quote: current.isActive('blockquote'),
+      link: current.isActive('link'),
+    }),
+  });
+
+  const chain = () => editor.chain().focus();
+
+  const editLink = async () => {
+    if (state.link) {
+      chain().extendMarkRange('link').unsetLink().run();
+      return;
+    }
+    const value = await inputModal({
+      title: '링크 넣기',
+      label: '링크 주소',
+      placeholder: 'https://',
+      confirmLabel: '넣기',
+      requiredMessage: '링크 주소를 입력해 주세요.',
+    });
+    if (value === null) {
+      editor.commands.focus();
+      return;
+    }
+    const href = linkTarget(value);
+    if (!href) {
+      await alertModal({ title: '링크를 넣지 못했어요', message: '웹 주소(https://…)나 메일 주소(mailto:…)를 입력해 주세요.' });
+      editor.commands.focus();
+      return;
+    }
+    if (editor.state.selection.empty) {
+      chain().insertContent({ type: 'text', text: value.trim(), marks: [{ type: 'link', attrs: { href } }] }).run();
+    } else {
+      chain().extendMarkRange('link').setLink({ href }).run();
+    }
+  };
+
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    // Cleared, so that picking the same file again still reports a change.
+    event.target.value = '';
+    if (files.length > 0) onImages(files);
+  };
+
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label="본문 서식">
+      <ToolButton label="굵게" pressed={state.bold} onPress={() => chain().toggleBold().run()}>
+        <strong>B</strong>
+      </ToolButton>
+      <ToolButton label="기울임" pressed={state.italic} onPress={() => chain().toggleItalic().run()}>
+        <em>I</em>
+      </ToolButton>
+      <span className="editor-tool-divider" aria-hidden="true" />
+      <ToolButton label="큰 제목" pressed={state.h2} onPress={() => chain().toggleHeading({ level: 2 }).run()}>
+        H2
+      </ToolButton>
+      <ToolButton label="작은 제목" pressed={state.h3} onPress={() => chain().toggleHeading({ level: 3 }).run()}>
+        H3
+      </ToolButton>
+      <span className="editor-tool-divider" aria-hidden="true" />
+      <ToolButton label="글머리 기호 목록" pressed={state.bullet} onPress={() => chain().toggleBulletList().run()}>
+        •≡
+      </ToolButton>
+      <ToolButton label="번호 목록" pressed={state.ordered} onPress={() => chain().toggleOrderedList().run()}>
+        1≡
+      </ToolButton>
+      <ToolButton label="인용" pressed={state.quote} onPress={() => chain().toggleBlockquote().run()}>
+        ❝
+      </ToolButton>
+      <span className="editor-tool-divider" aria-hidden="true" />
+      <ToolButton label={state.link ? '링크 지우기' : '링크 넣기'} pressed={state.link} onPress={() => void editLink()}>
+        🔗
+      </ToolButton>
+      <ToolButton label="이미지 넣기" disabled={uploading} onPress={() => fileInput.current?.click()}>
+        🖼
+      </ToolButton>
+      <input
+        ref={fileInput}
+        id={fileInputId}
+        className="visually-hidden"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        multiple
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={onFiles}
+      />
+    </div>
+  );
+}
