@@ -32,6 +32,9 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { uploadRoutes } from './adapters/storage/routes.ts';
 import { imageUploadRoutes } from './modules/uploads/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
+import { squarePostRoutes } from './modules/square/routes.ts';
+import { commentRoutes } from './modules/comments/routes.ts';
+import { reactionRoutes } from './modules/reactions/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -104,6 +107,7 @@ export function createApp(deps: AppDeps) {
   if (deps.localStorage) app.route('/', uploadRoutes(deps.localStorage));
   app.route('/', imageUploadRoutes(db, deps.storage));
   app.route('/', inquiryRoutes(db, deps.storage));
+  app.route('/', squarePostRoutes(db, config, deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', mainRoutes(db, createHomeReader(db)));
   app.route('/', catalogueRoutes(db));
@@ -111,6 +115,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', faqRoutes(db));
   app.route('/', pageRoutes(db));
   app.route('/', frontErrorLogRoutes(db));
+  app.route('/', commentRoutes(db));
+  app.route('/', reactionRoutes(db));
 
   app.notFound(() => {
     throw notFound('요청하신 API를 찾을 수 없습니다.');

@@ -1,0 +1,43 @@
+import { apiTime } from '../../http/serialize.ts';
+import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
+import type { CommentView } from './service.ts';
+
+/** A comment as API-CONVENTIONS.md shows it: snake_case, ISO times, replies nested one level. */
+export function commentResource(comment: CommentView): CommentResource {
+  const { author } = comment;
+  return {
+    id: comment.id,
+    parent_id: comment.parentId,
+    content: comment.content,
+    is_anonymous: comment.isAnonymous,
+    author: author
+      ? author.deleted
+        ? { id: author.id, nickname: DELETED_MEMBER_NICKNAME, username: null, profile_image: null }
+        : { id: author.id, nickname: author.nickname, username: author.username, profile_image: author.profileImage }
+      : null,
+    author_name: comment.authorName,
+    likes_count: comment.likesCount,
+    is_liked: comment.isLiked,
+    is_mine: comment.isMine,
+    is_deleted: comment.isDeleted,
+    created_at: apiTime(comment.createdAt),
+    updated_at: apiTime(comment.updatedAt),
+    replies: comment.replies.map(commentResource),
+  };
+}
+
+export interface CommentResource {
+  id: number;
+  parent_id: number | null;
+  content: string;
+  is_anonymous: boolean;
+  author: { id: number; nickname: string; username: string | null; profile_image: string | null } | null;
+  author_name: string | null;
+  likes_count: number;
+  is_liked: boolean;
+  is_mine: boolean;
+  is_deleted: boolean;
+  created_at: string;
+  updated_at: string;
+  replies: CommentResource[];
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { routeId } from '../../http/route-id.ts';
+
+export const COMMENT_CONTENT_MAX = 1000;
+
+export const COMMENT_MESSAGES = {
+  modelType: '지원하지 않는 대상이에요.',
+  modelId: '댓글을 달 글을 선택해 주세요.',
+  content: '댓글 내용을 입력해 주세요.',
+  contentTooLong: `댓글은 ${COMMENT_CONTENT_MAX.toLocaleString('ko-KR')}자 이하로 입력해 주세요.`,
+  parentMissing: '답글을 달 댓글을 찾을 수 없어요.',
+  parentDeleted: '삭제된 댓글에는 답글을 달 수 없어요.',
+  anonymousNotAllowed: '익명 댓글은 익명 글에만 쓸 수 있어요.',
+  notFound: '댓글을 찾을 수 없어요.',
+  notMine: '내가 쓴 댓글만 고치거나 지울 수 있어요.',
+  unverified: '이메일 인증 후 댓글을 쓸 수 있어요.',
+} as const;
+
+/** The text of a deleted comment that still holds replies. */
+export const DELETED_COMMENT_TEXT = '삭제된 댓글입니다.';
+
+const idOrSelf = (value: unknown) => routeId(value) ?? value;
+const truthy = (value: unknown) => value === true || ['1', 'on', 'true', 'yes'].includes(String(value));
+
+// Plain text: carriage returns are dropped (a textarea sends CRLF), surrounding blanks trimmed.
+const content = z
+  .string({ error: COMMENT_MESSAGES.content })
+  .transform((value) => value.replace(/\r/g, '').trim())
+  .pipe(z.string().min(1, COMMENT_MESSAGES.content).max(COMMENT_CONTENT_MAX, COMMENT_MESSAGES.contentTooLong));
+
+export const commentCreateInput = z.object({
+  model_type: z.string({ error: COMMENT_MESSAGES.modelType }),
+  model_id: z.preprocess(idOrSelf, z.number({ error: COMMENT_MESSAGES.modelId })),
+  content,
+  parent_id: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : idOrSelf(value)),
+    z.number({ error: COMMENT_MESSAGES.parentMissing }).optional(),
+  ),
+  is_anonymous: z.union([z.boolean(), z.string()]).optional().transform(truthy),
+});
+
+export const commentUpdateInput = z.object({ content });

@@ -1,0 +1,237 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { commentLikes, comments, users } from '../../db/schema/index.ts';
+import type { Comment, User } from '../../db/schema/index.ts';
+import { forbidden, notFound, validationError } from '../../http/errors.ts';
+import { modelKind } from '../models/registry.ts';
+import type { ModelTarget } from '../models/registry.ts';
+import type { Reader } from '../square/access.ts';
+import { COMMENT_MESSAGES, DELETED_COMMENT_TEXT } from './schema.ts';
+
+export const ANONYMOUS_NAME = '익명';
+export const ANONYMOUS_OWNER_NAME = '익명(작성자)';
+
+export interface CommentView {
+  id: number;
+  parentId: number | null;
+  content: string;
+  isAnonymous: boolean;
+  author: { id: number; nickname: string; username: string; profileImage: string | null; deleted: boolean } | null;
+  /** The name shown: the nickname, 익명, 익명(작성자), 탈퇴한 회원; null for a deleted comment. */
+  authorName: string | null;
+  likesCount: number;
+  isLiked: boolean;
+  isMine: boolean;
+  isDeleted: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  replies: CommentView[];
+}
+
+type Author = Pick<User, 'id' | 'nickname' | 'username' | 'profileImage' | 'deletedAt'>;
+type Row = { comment: Comment; author: Author };
+
+const authorColumns = {
+  id: users.id,
+  nickname: users.nickname,
+  username: users.username,
+  profileImage: users.profileImage,
+  deletedAt: users.deletedAt,
+};
+
+function toView({ comment, author }: Row, target: ModelTarget, viewerId: number | null, liked: boolean): CommentView {
+  const base = {
+    id: comment.id,
+    parentId: comment.parentId,
+    likesCount: comment.likesCount,
+    isLiked: liked,
+    createdAt: comment.createdAt,
+    updatedAt: comment.updatedAt,
+    replies: [],
+  };
+  if (comment.deletedAt) {
+    return { ...base, content: DELETED_COMMENT_TEXT, isAnonymous: false, author: null, authorName: null, isMine: false, isDeleted: true };
+  }
+  const mine = viewerId !== null && comment.userId === viewerId;
+  const shown = { ...base, content: comment.content, isMine: mine, isDeleted: false };
+  if (comment.isAnonymous) {
+    const byOwner = target.isAnonymous && comment.userId === target.ownerId;
+    return { ...shown, isAnonymous: true, author: null, authorName: byOwner ? ANONYMOUS_OWNER_NAME : ANONYMOUS_NAME };
+  }
+  const deleted = author.deletedAt !== null;
+  return {
+    ...shown,
+    isAnonymous: false,
+    author: { id: author.id, nickname: author.nickname, username: author.username, profileImage: author.profileImage, deleted },
+    authorName: deleted ? '탈퇴한 회원' : author.nickname,
+  };
+}
+
+/** Top comments oldest first, each with its replies oldest first. */
+function toTree(views: CommentView[]): CommentView[] {
+  const tops = new Map<number, CommentView>();
+  for (const view of views) if (view.parentId === null) tops.set(view.id, view);
+  for (const view of views) if (view.parentId !== null) tops.get(view.parentId)?.replies.push(view);
+  // A deleted comment stays only while it holds replies.
+  return [...tops.values()].filter((view) => !view.isDeleted || view.replies.length > 0);
+}
+
+/**
+ * The comments on one thing as a tree, in three queries whatever their number: the target, the
+ * comments with their authors, and the ones the reader liked. Callers check access first.
+ */
+export async function listComments(db: Db, reader: Reader, modelType: string, modelId: number): Promise<CommentView[]> {
+  const target = await modelKind(modelType).target(db, modelId);
+  if (!target) return [];
+  const rows = await db
+    .select({ comment: comments, author: authorColumns })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.modelType, modelType), eq(comments.modelId, modelId)))
+    .orderBy(asc(comments.id));
+  const liked = reader.userId === null || rows.length === 0 ? new Set<number>() : await likedIds(db, reader.userId, modelType, modelId);
+  return toTree(rows.map((row) => toView(row, target, reader.userId, liked.has(row.comment.id))));
+}
+
+async function likedIds(db: Db, userId: number, modelType: string, modelId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: commentLikes.commentId })
+    .from(commentLikes)
+    .innerJoin(comments, eq(comments.id, commentLikes.commentId))
+    .where(and(eq(commentLikes.userId, userId), eq(comments.modelType, modelType), eq(comments.modelId, modelId)));
+  return new Set(rows.map((row) => row.id));
+}
+
+async function loadView(db: Db, id: number, target: ModelTarget, viewerId: number): Promise<CommentView> {
+  const [row] = await db
+    .select({ comment: comments, author: authorColumns, liked: sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})` })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.id, id));
+  if (!row) throw notFound(COMMENT_MESSAGES.notFound);
+  return toView(row, target, viewerId, row.liked);
+}
+
+export interface NewComment {
+  modelType: string;
+  modelId: number;
+  content: string;
+  parentId?: number | undefined;
+  isAnonymous: boolean;
+}
+
+/** Adds a comment (a reply to a reply joins its top comment) and counts it on the target, in one transaction. */
+export async function createComment(db: Db, reader: Reader & { userId: number }, input: NewComment): Promise<CommentView> {
+  const kind = modelKind(input.modelType);
+  const target = await kind.open(db, reader, input.modelId);
+  const ownerOfAnonymous = target.isAnonymous && target.ownerId === reader.userId;
+  if (input.isAnonymous && !target.isAnonymous) {
+    throw validationError({ is_anonymous: [COMMENT_MESSAGES.anonymousNotAllowed] });
+  }
+  let parentId: number | null = null;
+  if (input.parentId !== undefined) {
+    const [parent] = await db
+      .select({ id: comments.id, parentId: comments.parentId, deletedAt: comments.deletedAt })
+      .from(comments)
+      .where(and(eq(comments.id, input.parentId), eq(comments.modelType, input.modelType), eq(comments.modelId, input.modelId)));
+    if (!parent) throw validationError({ parent_id: [COMMENT_MESSAGES.parentMissing] });
+    if (parent.deletedAt) throw validationError({ parent_id: [COMMENT_MESSAGES.parentDeleted] });
+    parentId = parent.parentId ?? parent.id;
+  }
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(comments)
+      .values({
+        modelType: input.modelType,
+        modelId: input.modelId,
+        userId: reader.userId,
+        parentId,
+        content: input.content,
+        // The author of an anonymous post would give themself away by name in its comments.
+        isAnonymous: input.isAnonymous || ownerOfAnonymous,
+      })
+      .returning({ id: comments.id });
+    await kind.bumpComments(tx, input.modelId, 1);
+    return created!.id;
+  });
+  return loadView(db, id, target, reader.userId);
+}
+
+async function findLiveComment(db: Db, id: number): Promise<Comment> {
+  const [comment] = await db.select().from(comments).where(eq(comments.id, id));
+  if (!comment || comment.deletedAt) throw notFound(COMMENT_MESSAGES.notFound);
+  return comment;
+}
+
+/** The author changes the text; the target must still be readable to them. */
+export async function updateComment(db: Db, reader: Reader & { userId: number }, id: number, content: string): Promise<CommentView> {
+  const comment = await findLiveComment(db, id);
+  const target = await modelKind(comment.modelType).open(db, reader, comment.modelId);
+  if (comment.userId !== reader.userId) throw forbidden(COMMENT_MESSAGES.notMine);
+  await db.update(comments).set({ content }).where(eq(comments.id, id));
+  return loadView(db, id, target, reader.userId);
+}
+
+/**
+ * The author (or staff) deletes a comment. One with replies is blanked so the thread keeps its
+ * shape; the last reply under a blanked comment takes the blanked comment with it. The target's
+ * count drops by one in the same transaction.
+ */
+export async function deleteComment(db: Db, user: Pick<User, 'id' | 'role'>, id: number): Promise<void> {
+  const comment = await findLiveComment(db, id);
+  if (comment.userId !== user.id && user.role === 'member') throw forbidden(COMMENT_MESSAGES.notMine);
+  const kind = modelKind(comment.modelType);
+  await db.transaction(async (tx) => {
+    // Locks the row, so two deletes of one comment count it out once.
+    const [live] = await tx
+      .select({ id: comments.id })
+      .from(comments)
+      .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
+      .for('update');
+    if (!live) return;
+    const [reply] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.parentId, id)).limit(1);
+    if (reply) {
+      await tx.delete(commentLikes).where(eq(commentLikes.commentId, id));
+      await tx.update(comments).set({ deletedAt: new Date(), content: '', likesCount: 0 }).where(eq(comments.id, id));
+    } else {
+      await tx.delete(comments).where(eq(comments.id, id));
+      if (comment.parentId !== null) await removeEmptyBlankedParent(tx, comment.parentId);
+    }
+    await kind.bumpComments(tx, comment.modelId, -1);
+  });
+}
+
+async function removeEmptyBlankedParent(tx: Db, parentId: number): Promise<void> {
+  await tx.execute(sql`
+    delete from ${comments}
+    where ${comments.id} = ${parentId} and ${comments.deletedAt} is not null
+      and not exists (select 1 from ${comments} as reply where reply.parent_id = ${parentId})`);
+}
+
+/** Toggles the reader's like; the count moves only when a row really went in or out. */
+export async function toggleCommentLike(db: Db, reader: Reader & { userId: number }, id: number): Promise<{ liked: boolean; likesCount: number }> {
+  const comment = await findLiveComment(db, id);
+  await modelKind(comment.modelType).open(db, reader, comment.modelId);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(commentLikes)
+      .values({ commentId: id, userId: reader.userId })
+      .onConflictDoNothing()
+      .returning({ id: commentLikes.commentId });
+    const liked = inserted.length > 0;
+    let delta = 1;
+    if (!liked) {
+      const removed = await tx
+        .delete(commentLikes)
+        .where(and(eq(commentLikes.commentId, id), eq(commentLikes.userId, reader.userId)))
+        .returning({ id: commentLikes.commentId });
+      delta = -removed.length;
+    }
+    const [row] = await tx
+      .update(comments)
+      .set({ likesCount: sql`greatest(${comments.likesCount} + ${delta}, 0)`, updatedAt: sql`${comments.updatedAt}` })
+      .where(eq(comments.id, id))
+      .returning({ likesCount: comments.likesCount });
+    return { liked, likesCount: row?.likesCount ?? 0 };
+  });
+}

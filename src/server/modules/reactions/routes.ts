@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { currentUser, validateBody, validateQuery } from '../../http/context.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { unauthenticated } from '../../http/errors.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { listReactionUsers, toggleReaction } from './service.ts';
+import { reactionToggleInput, reactionUsersQuery } from './schema.ts';
+
+const TOGGLE_RULE = { name: 'reaction-toggle', limit: 120, windowSeconds: 60 };
+
+export function reactionRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .post('/api/reactions', async (c) => {
+      const user = currentUser(c);
+      if (!user) throw unauthenticated();
+      const input = validateBody(c, reactionToggleInput);
+      await enforceRateLimit(db, c, TOGGLE_RULE, String(user.id));
+      const reader = { userId: user.id, sessionId: c.get('session')?.id ?? null };
+      const { reacted, summary } = await toggleReaction(db, reader, input.model_type, input.model_id, input.reaction_type);
+      return c.json({
+        data: {
+          reacted,
+          reaction_type: input.reaction_type,
+          reaction_counts: summary.counts,
+          my_reactions: summary.mine,
+          reactions_count: summary.total,
+        },
+      });
+    })
+    .get('/api/reactions/users', async (c) => {
+      const query = validateQuery(c, reactionUsersQuery);
+      const reader = { userId: currentUser(c)?.id ?? null, sessionId: c.get('session')?.id ?? null };
+      const list = await listReactionUsers(db, reader, query.model_type, query.model_id, query.reaction_type);
+      return c.json({
+        data: list.map((user) => ({
+          id: user.id,
+          nickname: user.nickname,
+          profile_image: user.profileImage,
+          username: user.username,
+          reaction_type: user.reactionType,
+        })),
+      });
+    });
+}

@@ -1,0 +1,113 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { reactions, users } from '../../db/schema/index.ts';
+import { emptyReactionCounts } from '../../../lib/reactions.ts';
+import type { ReactionCounts, ReactionTypeName } from '../../../lib/reactions.ts';
+import { modelKind } from '../models/registry.ts';
+import type { Reader } from '../square/access.ts';
+
+export interface ReactionSummary {
+  counts: ReactionCounts;
+  /** The reader's own reactions, in the order of the five types. */
+  mine: ReactionTypeName[];
+  total: number;
+}
+
+/** Counts per type and the reader's own reactions on one thing, in one query. */
+export async function reactionSummary(db: Db, reader: Pick<Reader, 'userId'>, modelType: string, modelId: number): Promise<ReactionSummary> {
+  const viewer = reader.userId ?? 0;
+  const rows = await db
+    .select({
+      type: reactions.reactionType,
+      count: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${reactions.userId} = ${viewer})`,
+    })
+    .from(reactions)
+    .where(and(eq(reactions.modelType, modelType), eq(reactions.modelId, modelId)))
+    .groupBy(reactions.reactionType);
+  const counts = emptyReactionCounts();
+  const mine = new Set<ReactionTypeName>();
+  for (const row of rows) {
+    counts[row.type] = row.count;
+    if (row.mine && reader.userId !== null) mine.add(row.type);
+  }
+  const order = Object.keys(counts) as ReactionTypeName[];
+  return { counts, mine: order.filter((type) => mine.has(type)), total: rows.reduce((sum, row) => sum + row.count, 0) };
+}
+
+/**
+ * Toggles one of the reader's reactions and moves the target's count in the same transaction; the
+ * count moves only when a row really went in or out, so two toggles at once stay consistent.
+ */
+export async function toggleReaction(
+  db: Db,
+  reader: Reader & { userId: number },
+  modelType: string,
+  modelId: number,
+  type: ReactionTypeName,
+): Promise<{ reacted: boolean; summary: ReactionSummary }> {
+  const kind = modelKind(modelType);
+  await kind.open(db, reader, modelId);
+  const reacted = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(reactions)
+      .values({ modelType, modelId, userId: reader.userId, reactionType: type })
+      .onConflictDoNothing()
+      .returning({ id: reactions.id });
+    if (inserted.length > 0) {
+      await kind.bumpReactions(tx, modelId, 1);
+      return true;
+    }
+    const removed = await tx
+      .delete(reactions)
+      .where(
+        and(eq(reactions.modelType, modelType), eq(reactions.modelId, modelId), eq(reactions.reactionType, type), eq(reactions.userId, reader.userId)),
+      )
+      .returning({ id: reactions.id });
+    if (removed.length > 0) await kind.bumpReactions(tx, modelId, -removed.length);
+    return false;
+  });
+  return { reacted, summary: await reactionSummary(db, reader, modelType, modelId) };
+}
+
+// The modal shows faces, not a ledger: the most recent reactions are enough.
+export const REACTION_USERS_MAX = 300;
+
+export interface ReactionUser {
+  id: number;
+  nickname: string;
+  username: string;
+  profileImage: string | null;
+  reactionType: ReactionTypeName;
+}
+
+/** Who reacted, newest first, deleted members left out; the target must be readable. */
+export async function listReactionUsers(
+  db: Db,
+  reader: Reader,
+  modelType: string,
+  modelId: number,
+  type?: ReactionTypeName,
+): Promise<ReactionUser[]> {
+  await modelKind(modelType).open(db, reader, modelId);
+  return db
+    .select({
+      id: users.id,
+      nickname: users.nickname,
+      username: users.username,
+      profileImage: users.profileImage,
+      reactionType: reactions.reactionType,
+    })
+    .from(reactions)
+    .innerJoin(users, eq(users.id, reactions.userId))
+    .where(
+      and(
+        eq(reactions.modelType, modelType),
+        eq(reactions.modelId, modelId),
+        type ? eq(reactions.reactionType, type) : undefined,
+        isNull(users.deletedAt),
+      ),
+    )
+    .orderBy(desc(reactions.createdAt), desc(reactions.id))
+    .limit(REACTION_USERS_MAX);
+}
