@@ -52,6 +52,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
   const [content, setContent] = useState({ html: post?.content_html ?? '', filled: Boolean(post) });
   const [anonymous, setAnonymous] = useState(post?.is_anonymous ?? false);
   const [notice, setNotice] = useState(post?.is_notice ?? false);
+  const [removePassword, setRemovePassword] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
   const [uploadProblems, setUploadProblems] = useState<string[]>([]);
@@ -89,7 +90,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || uploading > 0) return;
-    const problems = localProblems(values, content.filled);
+    const problems = localProblems({ ...values, password: removePassword ? '' : values.password }, content.filled);
     if (Object.keys(problems).length > 0) {
       showErrors(problems);
       return;
@@ -103,7 +104,8 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
     body.append('is_anonymous', flag(Boolean(category?.allows_anonymous) && anonymous));
     if (canPostNotice) body.append('is_notice', flag(notice));
     // Left empty while editing, the post keeps the password it has.
-    if (values.password) body.append('password', values.password);
+    if (values.password && !removePassword) body.append('password', values.password);
+    if (post) body.append('remove_password', flag(removePassword));
     try {
       const { data } = post
         ? await quietApi.put<{ data: { id: number; category: { slug: string } } }>(`/api/square-posts/${post.id}`, body)
@@ -212,6 +214,20 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
           공지로 올리기
         </label>
       ) : null}
+      {post?.is_protected ? (
+        <label className="auth-check" htmlFor={fieldId('remove_password')}>
+          <input
+            id={fieldId('remove_password')}
+            type="checkbox"
+            checked={removePassword}
+            onChange={(event) => {
+              setRemovePassword(event.target.checked);
+              edited('password', 'remove_password');
+            }}
+          />
+          비밀번호 없이 누구나 읽게 하기
+        </label>
+      ) : null}
       <TextField
         id={fieldId('password')}
         label="글 비밀번호 (선택)"
@@ -225,6 +241,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
             : `정하면 비밀번호를 아는 분만 읽을 수 있어요. ${PASSWORD_MIN}~${PASSWORD_MAX}자로 정해 주세요.`
         }
         value={values.password}
+        disabled={removePassword}
         onValue={setValue('password', 'password')}
         errors={errors.password}
       />
