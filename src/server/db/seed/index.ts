@@ -9,6 +9,8 @@ import { seedInquiries } from './inquiries.ts';
 import { seedDemoMembers } from './members.ts';
 import { seedNotices } from './notices.ts';
 import { seedPages } from './pages.ts';
+import { seedRitualSessions } from './ritual-sessions.ts';
+import { seedSquare } from './square.ts';
 
 export class DemoSeedRefused extends Error {
   constructor() {
@@ -39,5 +41,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedCatalogue(txDb);
     await seedHome(txDb);
     await seedInquiries(txDb);
+    await seedRitualSessions(txDb);
+    await seedSquare(txDb);
   });
 }
