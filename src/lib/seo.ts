@@ -137,3 +137,47 @@ export function serializeJsonLd(data: JsonLd | JsonLd[]): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+export interface ForumPostInput {
+  headline: string;
+  /** The post's absolute canonical address. */
+  url: string;
+  /** Plain text: the post's excerpt. */
+  text: string;
+  /** The name shown for the author: a nickname, 익명 or 탈퇴한 회원. */
+  authorName: string;
+  /** The author's public profile, when there is one to link. */
+  authorUrl?: string | undefined;
+  datePublished: Date | string;
+  dateModified: Date | string;
+  commentCount: number;
+  /** Absolute, or site-relative to the post's origin. */
+  image?: string | undefined;
+}
+
+/** A member's post in the square: a discussion, so search engines can show its replies count. */
+export function discussionForumPostingJsonLd(input: ForumPostInput): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DiscussionForumPosting',
+    headline: input.headline,
+    text: input.text,
+    url: input.url,
+    mainEntityOfPage: input.url,
+    datePublished: isoTime(input.datePublished),
+    dateModified: isoTime(Math.max(new Date(input.datePublished).getTime(), new Date(input.dateModified).getTime())),
+    inLanguage: 'ko-KR',
+    author: {
+      '@type': 'Person',
+      name: input.authorName,
+      ...(input.authorUrl ? { url: input.authorUrl } : {}),
+    },
+    ...(input.image ? { image: [absoluteUrl(input.url, input.image)] } : {}),
+    commentCount: input.commentCount,
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: 'https://schema.org/CommentAction',
+      userInteractionCount: input.commentCount,
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import type { SubmitEvent } from 'react';
+import { api } from '../../lib/browser-api.ts';
+import { failureMessages } from '../auth/failure.ts';
+import { useHydrated } from '../auth/fields.tsx';
+import './square.css';
+
+interface Props {
+  kind: 'category' | 'post';
+  targetId: number;
+}
+
+const PASSWORD_MIN = 4;
+const PASSWORD_MAX = 20;
+
+/**
+ * The password of a protected category or post. The server keeps the unlock for this browser
+ * session; the page is then loaded again, so the content comes from the server, never from here.
+ */
+export function UnlockForm({ kind, targetId }: Props) {
+  const hydrated = useHydrated();
+  const fieldId = useId();
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (password.length < PASSWORD_MIN) {
+      setMessage('비밀번호를 4자 이상 입력해 주세요.');
+      return;
+    }
+    setBusy(true);
+    setMessage('');
+    try {
+      if (kind === 'category') {
+        await api.post('/api/square-posts/check-category-password', {
+          square_post_category_id: targetId,
+          password,
+        });
+      } else {
+        await api.post('/api/square-posts/check-password', {
+          square_post_id: targetId,
+          password,
+        });
+      }
+      window.location.reload();
+    } catch (failure) {
+      setBusy(false);
+      setMessage(failureMessages(failure)[0] ?? '');
+    }
+  };
+
+  return (
+    <form className="square-unlock-form" onSubmit={(event) => void submit(event)} noValidate>
+      <label htmlFor={fieldId}>비밀번호</label>
+      <div className="square-unlock-row">
+        <input
+          id={fieldId}
+          type="password"
+          autoComplete="off"
+          maxLength={PASSWORD_MAX}
+          value={password}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${fieldId}-message`}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (message) setMessage('');
+          }}
+        />
+        <button type="submit" className="square-button" disabled={!hydrated || busy} aria-busy={busy ? true : undefined}>
+          {busy ? '확인하는 중…' : '확인'}
+        </button>
+      </div>
+      <p id={`${fieldId}-message`} className="square-form-message" role="alert">
+        {message}
+      </p>
+    </form>
+  );
+}
