@@ -10,6 +10,7 @@ import {
   submitModal,
 } from '../stores/modal.ts';
 import type { ModalState } from '../stores/modal.ts';
+import { UsersList } from './reactions/UsersListModal.tsx';
 import './modal-host.css';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href], [tabindex="0"]';
@@ -94,10 +95,10 @@ function ModalDialog({ modal }: { modal: ModalState }) {
     <div
       ref={dialogRef}
       className="modal-dialog"
-      role={modal.kind === 'input' ? 'dialog' : 'alertdialog'}
+      role={modal.kind === 'input' || modal.kind === 'users-list' ? 'dialog' : 'alertdialog'}
       aria-modal="true"
       aria-labelledby={titleId}
-      aria-describedby={modal.kind !== 'input' && modal.message ? messageId : undefined}
+      aria-describedby={(modal.kind === 'confirm' || modal.kind === 'alert') && modal.message ? messageId : undefined}
       tabIndex={-1}
       onKeyDown={onKeyDown}
     >
@@ -105,7 +106,8 @@ function ModalDialog({ modal }: { modal: ModalState }) {
         <h2 id={titleId} className="modal-title">
           {modal.title}
         </h2>
-        {modal.kind !== 'input' && modal.message ? (
+        {modal.kind === 'users-list' ? <UsersList users={modal.users} emptyMessage={modal.emptyMessage} /> : null}
+        {(modal.kind === 'confirm' || modal.kind === 'alert') && modal.message ? (
           <p id={messageId} className="modal-message">
             {modal.message}
           </p>
@@ -134,7 +136,7 @@ function ModalDialog({ modal }: { modal: ModalState }) {
           </div>
         ) : null}
         <div className="modal-actions">
-          {modal.kind === 'alert' ? null : (
+          {modal.kind === 'alert' || modal.kind === 'users-list' ? null : (
             <button type="button" className="modal-button modal-button-secondary" onClick={cancelModal}>
               {modal.cancelLabel}
             </button>

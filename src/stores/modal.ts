@@ -30,9 +30,27 @@ export interface InputOptions {
   requiredMessage?: string;
 }
 
+/** A member in a users-list modal (who reacted, who read): `href` is where their name leads, if anywhere. */
+export interface ModalUser {
+  id: number;
+  nickname: string;
+  profileImage: string | null;
+  href: string | null;
+  /** A short note after the name, e.g. the reaction's text. */
+  note?: string;
+}
+
+export interface UsersListOptions {
+  title: string;
+  users: ModalUser[];
+  emptyMessage: string;
+  closeLabel?: string;
+}
+
 export type ModalSpec =
   | { kind: 'confirm'; title: string; message?: string; confirmLabel: string; cancelLabel: string; tone: ModalTone }
   | { kind: 'alert'; title: string; message?: string; confirmLabel: string }
+  | { kind: 'users-list'; title: string; users: ModalUser[]; emptyMessage: string; confirmLabel: string }
   | {
       kind: 'input';
       title: string;
@@ -137,6 +155,19 @@ export async function alertModal(options: AlertOptions): Promise<void> {
     title: options.title,
     message: options.message,
     confirmLabel: options.confirmLabel ?? CONFIRM_LABEL,
+  });
+}
+
+export const CLOSE_LABEL = '닫기';
+
+/** A list of members with their pictures; resolves when closed. */
+export async function usersListModal(options: UsersListOptions): Promise<void> {
+  await openModal({
+    kind: 'users-list',
+    title: options.title,
+    users: options.users,
+    emptyMessage: options.emptyMessage,
+    confirmLabel: options.closeLabel ?? CLOSE_LABEL,
   });
 }
 
