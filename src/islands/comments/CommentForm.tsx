@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+
+export const COMMENT_MAX = 1000;
+
+interface CommentFormProps {
+  label: string;
+  submitLabel: string;
+  allowsAnonymous: boolean;
+  autoFocus?: boolean;
+  onCancel?: () => void;
+  /** Resolves the messages to show, or null when the comment went in. */
+  onSubmit: (content: string, isAnonymous: boolean) => Promise<string[] | null>;
+}
+
+/** The write box for a comment or a reply. */
+export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, onCancel, onSubmit }: CommentFormProps) {
+  const ids = useId();
+  const [content, setContent] = useState('');
+  const [anonymous, setAnonymous] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [messages, setMessages] = useState<string[]>([]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const text = content.replace(/\r/g, '').trim();
+    if (!text) {
+      setMessages([`${label} 내용을 입력해 주세요.`]);
+      return;
+    }
+    setBusy(true);
+    setMessages([]);
+    const problems = await onSubmit(text, allowsAnonymous && anonymous);
+    setBusy(false);
+    if (problems) setMessages(problems);
+    else setContent('');
+  };
+
+  const fieldId = `${ids}-content`;
+  const errorId = `${ids}-error`;
+  return (
+    <form className="comment-form" noValidate onSubmit={(event) => void submit(event)}>
+      <label className="visually-hidden" htmlFor={fieldId}>
+        {label} 내용
+      </label>
+      <textarea
+        id={fieldId}
+        className="comment-form-input"
+        rows={3}
+        maxLength={COMMENT_MAX}
+        placeholder={`${label}을 남겨 보세요.`}
+        value={content}
+        autoFocus={autoFocus}
+        aria-invalid={messages.length > 0 || undefined}
+        aria-describedby={messages.length > 0 ? errorId : undefined}
+        onChange={(event) => {
+          setContent(event.target.value);
+          if (messages.length > 0) setMessages([]);
+        }}
+      />
+      {messages.length > 0 ? (
+        <p id={errorId} className="comments-error" role="alert">
+          {messages.join(' ')}
+        </p>
+      ) : null}
+      <div className="comment-form-footer">
+        {allowsAnonymous ? (
+          <label className="comment-form-anonymous">
+            <input type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} />
+            익명으로 쓰기
+          </label>
+        ) : null}
+        <span className="comment-form-length" aria-hidden="true">
+          {content.length.toLocaleString('ko-KR')}/{COMMENT_MAX.toLocaleString('ko-KR')}
+        </span>
+        {onCancel ? (
+          <button type="button" className="comment-button comment-button-secondary" onClick={onCancel}>
+            취소
+          </button>
+        ) : null}
+        <button type="submit" className="comment-button comment-button-primary" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? '남기는 중…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

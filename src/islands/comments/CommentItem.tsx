@@ -1,0 +1,78 @@
+import { relativeTime } from '../../lib/time.ts';
+import { MemberAvatar } from '../reactions/MemberAvatar.tsx';
+import { memberHref } from '../reactions/UsersListModal.tsx';
+import type { CommentData } from './comment-tree.ts';
+
+const AVATAR_SIZE = 30;
+
+export interface CommentActions {
+  onReply: (comment: CommentData) => void;
+  onEdit: (comment: CommentData) => void;
+  onDelete: (comment: CommentData) => void;
+  onLike: (comment: CommentData) => void;
+}
+
+/** One comment: who, when, the text, and what the signed-in member may do with it. */
+export function CommentItem({ comment, actions, roomId }: { comment: CommentData; actions: CommentActions | null; roomId: number | undefined }) {
+  if (comment.is_deleted) {
+    return (
+      <article className="comment comment-deleted">
+        <p className="comment-content">{comment.content}</p>
+      </article>
+    );
+  }
+  const name = comment.author_name ?? '';
+  const username = comment.author?.username;
+  const edited = comment.updated_at !== comment.created_at;
+  return (
+    <article className="comment">
+      <header className="comment-header">
+        <MemberAvatar src={comment.author?.profile_image ?? null} size={AVATAR_SIZE} />
+        {username ? (
+          <a className="comment-author" href={memberHref(username, roomId)}>
+            {name}
+          </a>
+        ) : (
+          <span className="comment-author">{name}</span>
+        )}
+        <time className="comment-time" dateTime={comment.created_at} suppressHydrationWarning>
+          {relativeTime(comment.created_at)}
+        </time>
+        {edited ? <span className="comment-edited">수정됨</span> : null}
+      </header>
+      <p className="comment-content">{comment.content}</p>
+      <footer className="comment-actions">
+        {actions ? (
+          <button
+            type="button"
+            className="comment-action"
+            aria-pressed={comment.is_liked}
+            aria-label={`좋아요 ${comment.likes_count}개`}
+            onClick={() => actions.onLike(comment)}
+          >
+            좋아요 <span className="comment-likes">{comment.likes_count}</span>
+          </button>
+        ) : (
+          <span className="comment-action comment-action-static">
+            좋아요 <span className="comment-likes">{comment.likes_count}</span>
+          </span>
+        )}
+        {actions ? (
+          <button type="button" className="comment-action" onClick={() => actions.onReply(comment)}>
+            답글
+          </button>
+        ) : null}
+        {actions && comment.is_mine ? (
+          <>
+            <button type="button" className="comment-action" onClick={() => actions.onEdit(comment)}>
+              수정
+            </button>
+            <button type="button" className="comment-action comment-action-danger" onClick={() => actions.onDelete(comment)}>
+              삭제
+            </button>
+          </>
+        ) : null}
+      </footer>
+    </article>
+  );
+}
