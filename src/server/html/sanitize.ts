@@ -33,3 +33,56 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+/**
+ * Members' posts: the same allow-list, but an image stays only when `isOwnImage` says its source
+ * is a picture uploaded to our storage (through /api/image-upload, so re-encoded and stripped), and
+ * no link or image may use any scheme beyond the web's and mail's. Nothing keeps a style, class or
+ * id, so a post cannot dress up as the page around it.
+ */
+export function sanitizePostHtml(html: string, isOwnImage: (src: string) => boolean): string {
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    allowedSchemes: ['http', 'https', 'mailto'],
+    // Our storage answers either under /uploads on this server or on the bucket's https address.
+    allowedSchemesByTag: { img: ['https'] },
+    allowedStyles: {},
+    allowedClasses: {},
+    exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs['src'] ?? ''),
+    transformTags: {
+      ...OPTIONS.transformTags,
+      img: (tagName, attribs) => {
+        const { src = '', alt = '', width, height } = attribs;
+        return {
+          tagName,
+          attribs: {
+            src,
+            alt,
+            loading: 'lazy',
+            ...(width && /^\d{1,4}$/.test(width) ? { width } : {}),
+            ...(height && /^\d{1,4}$/.test(height) ? { height } : {}),
+          },
+        };
+      },
+    },
+  });
+}
+
+const BLOCK_BREAK = /<\/(p|h[1-6]|li|blockquote|pre|tr|figcaption|div)>|<br\s*\/?>/gi;
+
+/** The words of stored (already sanitised) HTML as one line of plain text, for lists and descriptions. */
+export function plainTextOf(html: string): string {
+  const text = sanitizeHtml(html.replace(BLOCK_BREAK, ' '), { allowedTags: [], allowedAttributes: {} });
+  return decodeEntities(text).replace(/\s+/g, ' ').trim();
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('#x')) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16));
+    if (lower.startsWith('#')) return String.fromCodePoint(Number(lower.slice(1)));
+    return NAMED_ENTITIES[lower] ?? entity;
+  });
+}

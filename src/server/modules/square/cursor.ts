@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
+import { validationError } from '../../http/errors.ts';
+import { SQUARE_MESSAGES } from './schema.ts';
+
+/** Where a newest-first list stopped: the last row's time (to the microsecond) and id. */
+export interface ListPosition {
+  at: string;
+  id: number;
+}
+
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** The database's own time text, so no microseconds are lost on the way through a JS Date. */
+export const positionTime = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export const encodeCursor = (position: ListPosition): string =>
+  Buffer.from(JSON.stringify([position.at, position.id])).toString('base64url');
+
+/** The position behind an opaque cursor; anything else is the client's mistake (422). */
+export function decodeCursor(cursor: string): ListPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2) {
+      const [at, id] = value as unknown[];
+      if (typeof at === 'string' && ISO_MICROS.test(at) && Number.isInteger(id) && (id as number) > 0) {
+        return { at, id: id as number };
+      }
+    }
+  } catch {
+    // Falls through to the answer below.
+  }
+  throw validationError({ cursor: [SQUARE_MESSAGES.cursor] });
+}
+
+/** Rows after `position` in (time desc, id desc) order; written as a row comparison so the index serves it. */
+export const after = (time: AnyColumn, id: AnyColumn, position: ListPosition): SQL =>
+  sql`(${time}, ${id}) < (${position.at}::timestamptz, ${position.id})`;
+
+/** A page of `perPage` from `perPage + 1` rows, and the cursor to the next one when there is more. */
+export function pageOf<T>(rows: T[], perPage: number, positionOf: (row: T) => ListPosition) {
+  const items = rows.slice(0, perPage);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > perPage && last ? encodeCursor(positionOf(last)) : null };
+}

@@ -1,0 +1,218 @@
+import { Hono } from 'hono';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { currentUser, validateBody, validateQuery } from '../../http/context.ts';
+import type { AppContext, AppEnv } from '../../http/context.ts';
+import { setSessionCookie } from '../../http/cookies.ts';
+import { forbidden, notFound, unauthenticated, validationError } from '../../http/errors.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { routeId } from '../../http/route-id.ts';
+import { sessionPolicy } from '../../http/session.ts';
+import { createSession } from '../sessions/service.ts';
+import { squarePostAccess } from './access.ts';
+import type { Reader } from './access.ts';
+import { canPost, listPostableCategories } from './permissions.ts';
+import { postDetailResource, postItemResource, squareCategoryResource } from './resource.ts';
+import {
+  canPostQuery,
+  categoryPasswordInput,
+  postCreateInput,
+  postListQuery,
+  postPasswordInput,
+  postUpdateInput,
+  SQUARE_MESSAGES,
+} from './schema.ts';
+import {
+  findSquarePost,
+  listSavedSquarePosts,
+  listSquareCategories,
+  listSquareNotices,
+  listSquarePosts,
+  listUserSquarePosts,
+} from './service.ts';
+import type { SquarePostPage } from './service.ts';
+import { unlockTargetExists, unlockWithPassword } from './unlock.ts';
+import type { UnlockKind } from './unlock.ts';
+import { createSquarePost, deleteSquarePost, toggleSquarePostSave, updateSquarePost } from './write-service.ts';
+
+// Guessing a four-digit password must take days, not minutes: a few tries per session and target,
+// and a ceiling per address so that fresh sessions do not reset the count.
+const UNLOCK_SESSION_RULE = { name: 'square-unlock', limit: 5, windowSeconds: 60 };
+const UNLOCK_ADDRESS_RULE = { name: 'square-unlock-ip', limit: 30, windowSeconds: 600 };
+const WRITE_RULE = { name: 'square-post-write', limit: 30, windowSeconds: 3600 };
+
+export const reader = (c: AppContext): Reader => ({ userId: currentUser(c)?.id ?? null, sessionId: c.get('session')?.id ?? null });
+
+function member(c: AppContext) {
+  const user = currentUser(c);
+  if (!user) throw unauthenticated();
+  return user;
+}
+
+function postId(c: AppContext): number {
+  const id = routeId(c.req.param('id'));
+  if (id === null) throw notFound(SQUARE_MESSAGES.notFound);
+  return id;
+}
+
+const cursorPage = (page: SquarePostPage, perPage: number) => ({
+  data: page.items.map(postItemResource),
+  meta: { next_cursor: page.nextCursor, per_page: perPage },
+});
+
+/** This browser's session; a guest gets one (cookie included) so an unlock can be kept. */
+async function ensureSession(c: AppContext, db: Db, config: AppConfig): Promise<string> {
+  const existing = c.get('session');
+  if (existing) return existing.id;
+  const { token, session } = await createSession(
+    db,
+    { userId: null, ipAddress: c.get('clientIp'), userAgent: c.req.header('user-agent') ?? null },
+    sessionPolicy(config),
+  );
+  c.set('session', session);
+  setSessionCookie(c, config, token, false);
+  return session.id;
+}
+
+export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage) {
+  const unlock = async (c: AppContext, kind: UnlockKind, targetId: number, password: string) => {
+    const notFoundMessage = kind === 'category' ? SQUARE_MESSAGES.unknownCategory : SQUARE_MESSAGES.notFound;
+    if (!(await unlockTargetExists(db, kind, targetId))) throw notFound(notFoundMessage);
+    await enforceRateLimit(db, c, UNLOCK_ADDRESS_RULE, `${c.get('clientIp')}:${kind}:${targetId}`);
+    const sessionId = await ensureSession(c, db, config);
+    await enforceRateLimit(db, c, UNLOCK_SESSION_RULE, `${sessionId}:${kind}:${targetId}`);
+    const result = await unlockWithPassword(db, sessionId, kind, targetId, password);
+    if (result === 'missing') throw notFound(notFoundMessage);
+    if (result === 'wrong') throw validationError({ password: [SQUARE_MESSAGES.wrongPassword] });
+    return c.json({ data: { unlocked: true } });
+  };
+
+  return new Hono<AppEnv>()
+    .get('/api/square-post-categories', async (c) => {
+      const categories = await listSquareCategories(db, reader(c));
+      return c.json({ data: categories.map(squareCategoryResource) });
+    })
+    .get('/api/square-posts/notices', async (c) => {
+      const notices = await listSquareNotices(db, reader(c));
+      return c.json({ data: notices.map(postItemResource) });
+    })
+    .get('/api/square-posts/saved', async (c) => {
+      const user = member(c);
+      const { cursor, per_page: perPage } = validateQuery(c, postListQuery);
+      const page = await listSavedSquarePosts(db, { ...reader(c), userId: user.id }, { cursor, perPage });
+      return c.json(cursorPage(page, perPage));
+    })
+    .get('/api/square-posts/users/:userId', async (c) => {
+      const userId = routeId(c.req.param('userId'));
+      if (userId === null) throw notFound(SQUARE_MESSAGES.userNotFound);
+      const { cursor, per_page: perPage } = validateQuery(c, postListQuery);
+      const page = await listUserSquarePosts(db, reader(c), userId, { cursor, perPage });
+      if (!page) throw notFound(SQUARE_MESSAGES.userNotFound);
+      return c.json(cursorPage(page, perPage));
+    })
+    .get('/api/square-posts', async (c) => {
+      const { category, cursor, per_page: perPage } = validateQuery(c, postListQuery);
+      const list = await listSquarePosts(db, reader(c), { categorySlug: category, cursor, perPage });
+      if (list.status === 'missing') throw notFound(SQUARE_MESSAGES.unknownCategory);
+      if (list.status === 'locked') return c.json({ message: SQUARE_MESSAGES.lockedCategory, locked: 'category' }, 403);
+      return c.json(cursorPage(list, perPage));
+    })
+    .get('/api/square-posts/:id', async (c) => {
+      const found = await findSquarePost(db, reader(c), postId(c));
+      if (found.status === 'missing') throw notFound(SQUARE_MESSAGES.notFound);
+      if (found.status === 'locked') {
+        return c.json(
+          found.locked === 'category'
+            ? { message: SQUARE_MESSAGES.lockedCategory, locked: 'category', category: found.category }
+            : { message: SQUARE_MESSAGES.lockedPost, locked: 'post', category: found.category, title: found.title },
+          403,
+        );
+      }
+      return c.json({ data: postDetailResource(found.post) });
+    })
+    .post('/api/square-posts/check-category-password', async (c) => {
+      const input = validateBody(c, categoryPasswordInput);
+      return unlock(c, 'category', input.square_post_category_id, input.password);
+    })
+    .post('/api/square-posts/check-password', async (c) => {
+      const input = validateBody(c, postPasswordInput);
+      return unlock(c, 'post', input.square_post_id, input.password);
+    })
+    .post('/api/square-posts', async (c) => {
+      const user = member(c);
+      const input = validateBody(c, postCreateInput);
+      await enforceRateLimit(db, c, WRITE_RULE, String(user.id));
+      const id = await createSquarePost(db, storage, user, {
+        categoryId: input.square_post_category_id,
+        title: input.title,
+        content: input.content,
+        isAnonymous: input.is_anonymous,
+        isNotice: input.is_notice,
+        password: input.password,
+      });
+      c.get('log').info({ userId: user.id, postId: id }, 'square post created');
+      return detailAnswer(c, id, 201);
+    })
+    .post('/api/square-posts/:id/toggle-save', async (c) => {
+      const user = member(c);
+      const id = postId(c);
+      const access = await squarePostAccess(db, reader(c), id);
+      if (access === 'missing') throw notFound(SQUARE_MESSAGES.notFound);
+      if (access !== 'ok') throw forbidden(access === 'locked-category' ? SQUARE_MESSAGES.lockedCategory : SQUARE_MESSAGES.lockedPost);
+      return c.json({ data: { saved: await toggleSquarePostSave(db, user.id, id) } });
+    })
+    .put('/api/square-posts/:id', async (c) => {
+      const user = member(c);
+      const id = postId(c);
+      const input = validateBody(c, postUpdateInput);
+      await enforceRateLimit(db, c, WRITE_RULE, String(user.id));
+      await updateSquarePost(db, storage, user, id, {
+        categoryId: input.square_post_category_id,
+        title: input.title,
+        content: input.content,
+        isAnonymous: input.is_anonymous,
+        isNotice: input.is_notice,
+        password: input.password,
+        removePassword: input.remove_password,
+      });
+      return detailAnswer(c, id, 200);
+    })
+    .delete('/api/square-posts/:id', async (c) => {
+      const user = member(c);
+      const id = postId(c);
+      await deleteSquarePost(db, user, id);
+      c.get('log').info({ userId: user.id, postId: id }, 'square post deleted');
+      return c.body(null, 204);
+    })
+    .get('/api/ritual-session-user-squares', async (c) => {
+      const user = member(c);
+      const categories = await listPostableCategories(db, user);
+      return c.json({
+        data: categories.map((category) =>
+          squareCategoryResource({
+            id: category.id,
+            name: category.name,
+            slug: category.slug,
+            description: category.description,
+            writeScope: category.writeScope,
+            allowsAnonymous: category.allowsAnonymous,
+            isProtected: category.passwordHash !== null,
+            isUnlocked: true,
+          }),
+        ),
+      });
+    })
+    .get('/api/ritual-session-user-squares/can-post', async (c) => {
+      const { square_post_category_id: categoryId } = validateQuery(c, canPostQuery);
+      const verdict = await canPost(db, currentUser(c), categoryId);
+      if (!verdict) throw notFound(SQUARE_MESSAGES.unknownCategory);
+      return c.json({ data: { can_post: verdict.canPost, reason: verdict.reason } });
+    });
+
+  async function detailAnswer(c: AppContext, id: number, status: 200 | 201) {
+    const found = await findSquarePost(db, reader(c), id);
+    if (found.status !== 'ok') throw notFound(SQUARE_MESSAGES.notFound);
+    return c.json({ data: postDetailResource(found.post) }, status);
+  }
+}

@@ -1,0 +1,306 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { reactionTypes, reactions, saves, squarePostCategories, squarePosts, squareUnlocks, users } from '../../db/schema/index.ts';
+import type { ReactionType } from '../../db/schema/index.ts';
+import type { Reader } from './access.ts';
+import { after, decodeCursor, pageOf, positionTime } from './cursor.ts';
+import { listComments } from '../comments/service.ts';
+import { NOTICES_MAX } from './schema.ts';
+import { postItemView } from './views.ts';
+import type { PostRow, ReactionCounts, SquareCategoryRef, SquareCategoryView, SquarePostDetailView, SquarePostItemView } from './views.ts';
+
+export const SQUARE_POST_MODEL = 'square_post';
+
+const postColumns = {
+  id: squarePosts.id,
+  title: squarePosts.title,
+  excerpt: squarePosts.excerpt,
+  thumbnailUrl: squarePosts.thumbnailUrl,
+  isAnonymous: squarePosts.isAnonymous,
+  isNotice: squarePosts.isNotice,
+  hasPassword: sql<boolean>`${squarePosts.passwordHash} is not null`,
+  commentsCount: squarePosts.commentsCount,
+  reactionsCount: squarePosts.reactionsCount,
+  createdAt: squarePosts.createdAt,
+  updatedAt: squarePosts.updatedAt,
+  userId: squarePosts.userId,
+  categoryId: squarePostCategories.id,
+  categoryName: squarePostCategories.name,
+  categorySlug: squarePostCategories.slug,
+  authorNickname: users.nickname,
+  authorUsername: users.username,
+  authorProfileImage: users.profileImage,
+  authorDeletedAt: users.deletedAt,
+};
+
+const listColumns = { ...postColumns, cursorAt: positionTime(squarePosts.createdAt) };
+
+const selectPosts = (db: Db) =>
+  db
+    .select(listColumns)
+    .from(squarePosts)
+    .innerJoin(squarePostCategories, eq(squarePostCategories.id, squarePosts.squarePostCategoryId))
+    .innerJoin(users, eq(users.id, squarePosts.userId));
+
+export interface SquarePostPage {
+  items: SquarePostItemView[];
+  nextCursor: string | null;
+}
+
+/** The posts among `rows` whose own password this session has given, in one query (none when nothing is locked). */
+async function unlockedPostIds(db: Db, reader: Reader, rows: PostRow[]): Promise<Set<number>> {
+  const ids = rows.filter((row) => row.hasPassword && row.userId !== reader.userId).map((row) => row.id);
+  if (!reader.sessionId || ids.length === 0) return new Set();
+  const found = await db
+    .select({ id: squareUnlocks.targetId })
+    .from(squareUnlocks)
+    .where(and(eq(squareUnlocks.sessionId, reader.sessionId), eq(squareUnlocks.kind, 'post'), inArray(squareUnlocks.targetId, ids)));
+  return new Set(found.map((row) => row.id));
+}
+
+async function itemViews(db: Db, reader: Reader, rows: PostRow[]): Promise<SquarePostItemView[]> {
+  const unlocked = await unlockedPostIds(db, reader, rows);
+  return rows.map((row) => postItemView(row, row.hasPassword && row.userId !== reader.userId && !unlocked.has(row.id)));
+}
+
+/** Every category this session has unlocked (a handful at most). */
+async function sessionCategoryUnlocks(db: Db, reader: Reader): Promise<number[]> {
+  if (!reader.sessionId) return [];
+  const rows = await db
+    .select({ id: squareUnlocks.targetId })
+    .from(squareUnlocks)
+    .where(and(eq(squareUnlocks.sessionId, reader.sessionId), eq(squareUnlocks.kind, 'category')));
+  return rows.map((row) => row.id);
+}
+
+/** Posts this reader may see listed: open categories, unlocked ones, and their own posts. */
+async function readableCategoryCondition(db: Db, reader: Reader): Promise<SQL> {
+  const unlocked = await sessionCategoryUnlocks(db, reader);
+  return or(
+    isNull(squarePostCategories.passwordHash),
+    unlocked.length > 0 ? inArray(squarePostCategories.id, unlocked) : undefined,
+    reader.userId !== null ? eq(squarePosts.userId, reader.userId) : undefined,
+  )!;
+}
+
+export async function listSquareCategories(db: Db, reader: Reader): Promise<SquareCategoryView[]> {
+  const rows = await db
+    .select({
+      id: squarePostCategories.id,
+      name: squarePostCategories.name,
+      slug: squarePostCategories.slug,
+      description: squarePostCategories.description,
+      writeScope: squarePostCategories.writeScope,
+      allowsAnonymous: squarePostCategories.allowsAnonymous,
+      isProtected: sql<boolean>`${squarePostCategories.passwordHash} is not null`,
+    })
+    .from(squarePostCategories)
+    .where(eq(squarePostCategories.isActive, true))
+    .orderBy(asc(squarePostCategories.sortOrder), asc(squarePostCategories.id));
+  const unlocked = new Set(await sessionCategoryUnlocks(db, reader));
+  return rows.map((row) => ({ ...row, isUnlocked: !row.isProtected || unlocked.has(row.id) }));
+}
+
+export type SquarePostList =
+  | ({ status: 'ok'; category: SquareCategoryRef | null } & SquarePostPage)
+  | { status: 'missing' }
+  | { status: 'locked'; category: SquareCategoryRef };
+
+/**
+ * Newest first, one category or all the open ones (protected categories never mix into the whole
+ * square). A protected category lists only for a session that gave its password.
+ */
+export async function listSquarePosts(
+  db: Db,
+  reader: Reader,
+  options: { categorySlug?: string | undefined; cursor?: string | undefined; perPage: number },
+): Promise<SquarePostList> {
+  const position = options.cursor ? decodeCursor(options.cursor) : null;
+  let category: SquareCategoryRef | null = null;
+  let where: SQL | undefined;
+  if (options.categorySlug !== undefined) {
+    const [found] = await db
+      .select({
+        id: squarePostCategories.id,
+        name: squarePostCategories.name,
+        slug: squarePostCategories.slug,
+        isProtected: sql<boolean>`${squarePostCategories.passwordHash} is not null`,
+      })
+      .from(squarePostCategories)
+      .where(and(eq(squarePostCategories.slug, options.categorySlug), eq(squarePostCategories.isActive, true)));
+    if (!found) return { status: 'missing' };
+    category = { id: found.id, name: found.name, slug: found.slug };
+    if (found.isProtected && !(await sessionCategoryUnlocks(db, reader)).includes(found.id)) return { status: 'locked', category };
+    where = eq(squarePosts.squarePostCategoryId, found.id);
+  } else {
+    where = and(isNull(squarePostCategories.passwordHash), eq(squarePostCategories.isActive, true));
+  }
+  const rows = await selectPosts(db)
+    .where(and(where, position ? after(squarePosts.createdAt, squarePosts.id, position) : undefined))
+    .orderBy(desc(squarePosts.createdAt), desc(squarePosts.id))
+    .limit(options.perPage + 1);
+  const page = pageOf(rows, options.perPage, (row) => ({ at: row.cursorAt, id: row.id }));
+  return { status: 'ok', category, items: await itemViews(db, reader, page.items), nextCursor: page.nextCursor };
+}
+
+/** The pinned notices of the open categories, newest first. */
+export async function listSquareNotices(db: Db, reader: Reader): Promise<SquarePostItemView[]> {
+  const rows = await selectPosts(db)
+    .where(and(eq(squarePosts.isNotice, true), isNull(squarePostCategories.passwordHash), eq(squarePostCategories.isActive, true)))
+    .orderBy(desc(squarePosts.createdAt), desc(squarePosts.id))
+    .limit(NOTICES_MAX);
+  return itemViews(db, reader, rows);
+}
+
+/** A member's saved posts, newest saved first; posts of categories this session has not unlocked stay out. */
+export async function listSavedSquarePosts(
+  db: Db,
+  reader: Reader & { userId: number },
+  options: { cursor?: string | undefined; perPage: number },
+): Promise<SquarePostPage> {
+  const position = options.cursor ? decodeCursor(options.cursor) : null;
+  const readable = await readableCategoryCondition(db, reader);
+  const rows = await db
+    .select({ ...postColumns, saveId: saves.id, cursorAt: positionTime(saves.createdAt) })
+    .from(saves)
+    .innerJoin(squarePosts, eq(squarePosts.id, saves.modelId))
+    .innerJoin(squarePostCategories, eq(squarePostCategories.id, squarePosts.squarePostCategoryId))
+    .innerJoin(users, eq(users.id, squarePosts.userId))
+    .where(
+      and(
+        eq(saves.userId, reader.userId),
+        eq(saves.modelType, SQUARE_POST_MODEL),
+        readable,
+        position ? after(saves.createdAt, saves.id, position) : undefined,
+      ),
+    )
+    .orderBy(desc(saves.createdAt), desc(saves.id))
+    .limit(options.perPage + 1);
+  const page = pageOf(rows, options.perPage, (row) => ({ at: row.cursorAt, id: row.saveId }));
+  return { items: await itemViews(db, reader, page.items), nextCursor: page.nextCursor };
+}
+
+/**
+ * One member's posts, newest first: their named posts for everyone, their anonymous ones too for
+ * themselves. Null when there is no such member.
+ */
+export async function listUserSquarePosts(
+  db: Db,
+  reader: Reader,
+  userId: number,
+  options: { cursor?: string | undefined; perPage: number },
+): Promise<SquarePostPage | null> {
+  const position = options.cursor ? decodeCursor(options.cursor) : null;
+  const [member] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!member) return null;
+  const isSelf = reader.userId === userId;
+  const rows = await selectPosts(db)
+    .where(
+      and(
+        eq(squarePosts.userId, userId),
+        isSelf ? undefined : eq(squarePosts.isAnonymous, false),
+        isSelf ? undefined : await readableCategoryCondition(db, reader),
+        position ? after(squarePosts.createdAt, squarePosts.id, position) : undefined,
+      ),
+    )
+    .orderBy(desc(squarePosts.createdAt), desc(squarePosts.id))
+    .limit(options.perPage + 1);
+  const page = pageOf(rows, options.perPage, (row) => ({ at: row.cursorAt, id: row.id }));
+  return { items: await itemViews(db, reader, page.items), nextCursor: page.nextCursor };
+}
+
+export type SquarePostLookup =
+  | { status: 'ok'; post: SquarePostDetailView }
+  | { status: 'missing' }
+  | { status: 'locked'; locked: 'category' | 'post'; category: SquareCategoryRef; title?: string };
+
+const emptyCounts = (): ReactionCounts => Object.fromEntries(reactionTypes.map((type) => [type, 0])) as ReactionCounts;
+
+/** Reaction counts by type and the reader's own, in one query. */
+async function reactionSummary(db: Db, postId: number, userId: number | null) {
+  const rows = await db
+    .select({
+      type: reactions.reactionType,
+      count: sql<number>`count(*)::int`,
+      mine: userId === null ? sql<boolean>`false` : sql<boolean>`bool_or(${reactions.userId} = ${userId})`,
+    })
+    .from(reactions)
+    .where(and(eq(reactions.modelType, SQUARE_POST_MODEL), eq(reactions.modelId, postId)))
+    .groupBy(reactions.reactionType);
+  const counts = emptyCounts();
+  const mine: ReactionType[] = [];
+  for (const row of rows) {
+    counts[row.type] = row.count;
+    if (row.mine) mine.push(row.type);
+  }
+  return { counts, mine: reactionTypes.filter((type) => mine.includes(type)) };
+}
+
+async function isSavedBy(db: Db, postId: number, userId: number | null): Promise<boolean> {
+  if (userId === null) return false;
+  const [row] = await db
+    .select({ id: saves.id })
+    .from(saves)
+    .where(and(eq(saves.userId, userId), eq(saves.modelType, SQUARE_POST_MODEL), eq(saves.modelId, postId)));
+  return row !== undefined;
+}
+
+/**
+ * One post with everything its page shows, or why it cannot be shown: its author always reads it;
+ * anyone else needs the category's and the post's passwords given in this session.
+ */
+export async function findSquarePost(db: Db, reader: Reader, postId: number): Promise<SquarePostLookup> {
+  const [row] = await db
+    .select({
+      ...postColumns,
+      contentHtml: squarePosts.contentHtml,
+      categoryProtected: sql<boolean>`${squarePostCategories.passwordHash} is not null`,
+    })
+    .from(squarePosts)
+    .innerJoin(squarePostCategories, eq(squarePostCategories.id, squarePosts.squarePostCategoryId))
+    .innerJoin(users, eq(users.id, squarePosts.userId))
+    .where(eq(squarePosts.id, postId));
+  if (!row) return { status: 'missing' };
+  const category = { id: row.categoryId, name: row.categoryName, slug: row.categorySlug };
+  const isMine = reader.userId !== null && reader.userId === row.userId;
+  if (!isMine && (row.categoryProtected || row.hasPassword)) {
+    const kinds = await sessionUnlockKinds(db, reader, row.categoryId, row.id);
+    if (row.categoryProtected && !kinds.has('category')) return { status: 'locked', locked: 'category', category };
+    if (row.hasPassword && !kinds.has('post')) return { status: 'locked', locked: 'post', category, title: row.title };
+  }
+  const [summary, isSaved, comments] = await Promise.all([
+    reactionSummary(db, row.id, reader.userId),
+    isSavedBy(db, row.id, reader.userId),
+    listComments(db, reader, SQUARE_POST_MODEL, row.id),
+  ]);
+  return {
+    status: 'ok',
+    post: {
+      ...postItemView(row, false),
+      contentHtml: row.contentHtml,
+      reactionCounts: summary.counts,
+      myReactions: summary.mine,
+      isSaved,
+      isMine,
+      comments,
+    },
+  };
+}
+
+async function sessionUnlockKinds(db: Db, reader: Reader, categoryId: number, postId: number): Promise<Set<string>> {
+  if (!reader.sessionId) return new Set();
+  const rows = await db
+    .select({ kind: squareUnlocks.kind })
+    .from(squareUnlocks)
+    .where(
+      and(
+        eq(squareUnlocks.sessionId, reader.sessionId),
+        or(
+          and(eq(squareUnlocks.kind, 'category'), eq(squareUnlocks.targetId, categoryId)),
+          and(eq(squareUnlocks.kind, 'post'), eq(squareUnlocks.targetId, postId)),
+        ),
+      ),
+    );
+  return new Set(rows.map((row) => row.kind));
+}

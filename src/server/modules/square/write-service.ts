@@ -1,0 +1,146 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { isPrivateKey } from '../../adapters/storage/storage.ts';
+import type { FileStorage } from '../../adapters/storage/storage.ts';
+import type { Db } from '../../db/client.ts';
+import { commentLikes, comments, reactions, saves, squarePosts, squareUnlocks } from '../../db/schema/index.ts';
+import type { User } from '../../db/schema/index.ts';
+import { forbidden, notFound, validationError } from '../../http/errors.ts';
+import { plainTextOf, sanitizePostHtml } from '../../html/sanitize.ts';
+import { hashPassword } from '../auth/password.ts';
+import { canPost, isStaff } from './permissions.ts';
+import { EXCERPT_MAX, POST_CONTENT_MAX, SQUARE_MESSAGES } from './schema.ts';
+import { SQUARE_POST_MODEL } from './service.ts';
+
+export type Author = Pick<User, 'id' | 'role' | 'emailVerifiedAt'>;
+
+export interface PostDraft {
+  categoryId: number;
+  title: string;
+  content: string;
+  isAnonymous: boolean;
+  isNotice: boolean;
+  /** A new password; undefined keeps the current one (none for a new post). */
+  password: string | undefined;
+}
+
+export interface PostChanges extends PostDraft {
+  removePassword: boolean;
+}
+
+const FIRST_IMAGE = /<img\b[^>]*?\ssrc="([^"]+)"/i;
+
+/** The stored form of a post's body: sanitised HTML, its plain-text excerpt and its first picture. */
+export function preparePostContent(storage: FileStorage, content: string) {
+  const html = sanitizePostHtml(content, (src) => {
+    const key = storage.keyOf(src);
+    return key !== null && !isPrivateKey(key);
+  });
+  if (html.length > POST_CONTENT_MAX) throw validationError({ content: [SQUARE_MESSAGES.contentTooLong] });
+  const text = plainTextOf(html);
+  const thumbnailUrl = FIRST_IMAGE.exec(html)?.[1] ?? null;
+  if (!text && !thumbnailUrl) throw validationError({ content: [SQUARE_MESSAGES.content] });
+  return { contentHtml: html, excerpt: text.slice(0, EXCERPT_MAX), thumbnailUrl };
+}
+
+/** Refuses what the member may not do in the chosen category; answers 422 for a category that does not exist. */
+async function checkCategory(db: Db, user: Author, draft: PostDraft): Promise<void> {
+  const verdict = await canPost(db, user, draft.categoryId);
+  if (!verdict) throw validationError({ square_post_category_id: [SQUARE_MESSAGES.unknownCategory] });
+  if (!verdict.canPost) throw forbidden(verdict.reason ?? undefined);
+  if (draft.isAnonymous && !verdict.allowsAnonymous) throw validationError({ is_anonymous: [SQUARE_MESSAGES.noAnonymous] });
+}
+
+export async function createSquarePost(db: Db, storage: FileStorage, user: Author, draft: PostDraft): Promise<number> {
+  await checkCategory(db, user, draft);
+  if (draft.isNotice && !isStaff(user)) throw forbidden(SQUARE_MESSAGES.noticeStaffOnly);
+  const content = preparePostContent(storage, draft.content);
+  const [row] = await db
+    .insert(squarePosts)
+    .values({
+      squarePostCategoryId: draft.categoryId,
+      userId: user.id,
+      title: draft.title,
+      ...content,
+      isAnonymous: draft.isAnonymous,
+      isNotice: draft.isNotice,
+      passwordHash: draft.password === undefined ? null : await hashPassword(draft.password),
+    })
+    .returning({ id: squarePosts.id });
+  if (!row) throw new Error('square post insert returned no row');
+  return row.id;
+}
+
+/** The post's author and staff may change or remove it; anyone else is refused. */
+async function ownedPost(db: Db, user: Author, postId: number) {
+  const [post] = await db
+    .select({ userId: squarePosts.userId, isNotice: squarePosts.isNotice, categoryId: squarePosts.squarePostCategoryId })
+    .from(squarePosts)
+    .where(eq(squarePosts.id, postId));
+  if (!post) throw notFound(SQUARE_MESSAGES.notFound);
+  if (post.userId !== user.id && !isStaff(user)) throw forbidden(SQUARE_MESSAGES.notMine);
+  return post;
+}
+
+export async function updateSquarePost(db: Db, storage: FileStorage, user: Author, postId: number, changes: PostChanges): Promise<void> {
+  const post = await ownedPost(db, user, postId);
+  // Staying in its category needs no new permission: a member who has left a ritual may still fix their post.
+  if (changes.categoryId !== post.categoryId) await checkCategory(db, user, changes);
+  else if (changes.isAnonymous) {
+    const verdict = await canPost(db, user, changes.categoryId);
+    if (verdict && !verdict.allowsAnonymous) throw validationError({ is_anonymous: [SQUARE_MESSAGES.noAnonymous] });
+  }
+  if (!isStaff(user) && changes.isNotice && !post.isNotice) throw forbidden(SQUARE_MESSAGES.noticeStaffOnly);
+  const content = preparePostContent(storage, changes.content);
+  const password = changes.removePassword
+    ? { passwordHash: null }
+    : changes.password === undefined
+      ? {}
+      : { passwordHash: await hashPassword(changes.password) };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(squarePosts)
+      .set({
+        squarePostCategoryId: changes.categoryId,
+        title: changes.title,
+        ...content,
+        isAnonymous: changes.isAnonymous,
+        isNotice: isStaff(user) ? changes.isNotice : post.isNotice,
+        ...password,
+      })
+      .where(eq(squarePosts.id, postId));
+    // A new password locks out the sessions that knew the old one.
+    if ('passwordHash' in password) {
+      await tx.delete(squareUnlocks).where(and(eq(squareUnlocks.kind, 'post'), eq(squareUnlocks.targetId, postId)));
+    }
+  });
+}
+
+/** Removes the post with its comments, their likes, its reactions, saves and unlocks, all or nothing. */
+export async function deleteSquarePost(db: Db, user: Author, postId: number): Promise<void> {
+  await ownedPost(db, user, postId);
+  const ofPost = (table: typeof comments | typeof reactions | typeof saves) =>
+    and(eq(table.modelType, SQUARE_POST_MODEL), eq(table.modelId, postId));
+  await db.transaction(async (tx) => {
+    const postComments = tx.select({ id: comments.id }).from(comments).where(ofPost(comments));
+    await tx.delete(commentLikes).where(inArray(commentLikes.commentId, postComments));
+    await tx.delete(comments).where(ofPost(comments));
+    await tx.delete(reactions).where(ofPost(reactions));
+    await tx.delete(saves).where(ofPost(saves));
+    await tx.delete(squareUnlocks).where(and(eq(squareUnlocks.kind, 'post'), eq(squareUnlocks.targetId, postId)));
+    await tx.delete(squarePosts).where(eq(squarePosts.id, postId));
+  });
+}
+
+/** Saves the post for the member, or takes it off their list when it was there. */
+export async function toggleSquarePostSave(db: Db, userId: number, postId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(saves)
+      .values({ modelType: SQUARE_POST_MODEL, modelId: postId, userId })
+      .onConflictDoNothing()
+      .returning({ id: saves.id });
+    if (inserted.length > 0) return true;
+    await tx.delete(saves).where(and(eq(saves.userId, userId), eq(saves.modelType, SQUARE_POST_MODEL), eq(saves.modelId, postId)));
+    return false;
+  });
+}
