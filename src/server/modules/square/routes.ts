@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { currentUser, validateBody, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { setSessionCookie } from '../../http/cookies.ts';
+import { issueCsrfToken } from '../../http/csrf.ts';
 import { forbidden, notFound, unauthenticated, validationError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { routeId } from '../../http/route-id.ts';
@@ -72,6 +73,8 @@ async function ensureSession(c: AppContext, db: Db, config: AppConfig): Promise<
   );
   c.set('session', session);
   setSessionCookie(c, config, token, false);
+  // The request-forgery token is bound to the session, so the guest's next request needs a new one.
+  issueCsrfToken(c, config);
   return session.id;
 }
 
