@@ -47,10 +47,10 @@ export function CommentItem({ comment, actions, roomId }: { comment: CommentData
             type="button"
             className="comment-action"
             aria-pressed={comment.is_liked}
-            aria-label={`좋아요 ${comment.likes_count}개`}
             onClick={() => actions.onLike(comment)}
           >
             좋아요 <span className="comment-likes">{comment.likes_count}</span>
+            <span className="visually-hidden">개</span>
           </button>
         ) : (
           <span className="comment-action comment-action-static">

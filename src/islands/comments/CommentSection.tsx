@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
 import { confirmModal, inputModal } from '../../stores/modal.ts';
 import { failureMessages } from '../auth/failure.ts';
-import { useLoginHref } from '../reactions/use-login-href.ts';
+import { useLoginHref } from '../reactions/browser-hooks.ts';
 import { CommentItem } from './CommentItem.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { liveCount, withAdded, withChanged, withDeleted } from './comment-tree.ts';

@@ -13,7 +13,7 @@ import { failureMessages } from '../auth/failure.ts';
 import { toggled, totalReactions } from './reaction-state.ts';
 import type { ReactionState } from './reaction-state.ts';
 import { openReactionUsersList } from './UsersListModal.tsx';
-import { useLoginHref } from './use-login-href.ts';
+import { useHydrated, useLoginHref } from './browser-hooks.ts';
 import './reactions.css';
 
 export interface ReactionBarProps {
@@ -39,6 +39,8 @@ export function ReactionBar({ modelType, modelId, initialCounts, initialMine, vi
   // The latest request per type wins; an older answer arriving late must not undo a newer tap.
   const sequence = useRef(0);
   const signInHref = useLoginHref(loginHref);
+  // A guest's page may ship without JavaScript: the list button appears only when it can work.
+  const hydrated = useHydrated();
 
   const toggle = async (type: ReactionTypeName) => {
     const before = state;
@@ -87,15 +89,17 @@ export function ReactionBar({ modelType, modelId, initialCounts, initialMine, vi
                 onClick={() => void toggle(type)}
               >
                 <span>{REACTION_TEXTS[type]}</span>
-                <span className="reaction-count" aria-label={`${state.counts[type]}명`}>
+                <span className="reaction-count">
                   {state.counts[type]}
+                  <span className="visually-hidden">명</span>
                 </span>
               </button>
             ) : (
               <span className="reaction-toggle reaction-static">
                 <span>{REACTION_TEXTS[type]}</span>
-                <span className="reaction-count" aria-label={`${state.counts[type]}명`}>
+                <span className="reaction-count">
                   {state.counts[type]}
+                  <span className="visually-hidden">명</span>
                 </span>
               </span>
             )}
@@ -103,9 +107,11 @@ export function ReactionBar({ modelType, modelId, initialCounts, initialMine, vi
         ))}
       </ul>
       <div className="reaction-footer">
-        <button type="button" className="reaction-users" onClick={() => void showUsers()} aria-busy={listBusy || undefined}>
-          반응한 멤버 {total}명 보기
-        </button>
+        {hydrated ? (
+          <button type="button" className="reaction-users" onClick={() => void showUsers()} aria-busy={listBusy || undefined}>
+            반응한 멤버 {total}명 보기
+          </button>
+        ) : null}
         {viewer ? null : (
           <a className="reaction-login" href={signInHref}>
             로그인하고 반응 남기기
