@@ -4,6 +4,7 @@ import { commentLikes, comments, users } from '../../db/schema/index.ts';
 import type { Comment, User } from '../../db/schema/index.ts';
 import { forbidden, notFound, validationError } from '../../http/errors.ts';
 import { modelKind } from '../models/registry.ts';
+import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
 import type { ModelTarget } from '../models/registry.ts';
 import type { Reader } from '../square/access.ts';
 import { COMMENT_MESSAGES, DELETED_COMMENT_TEXT } from './schema.ts';
@@ -63,7 +64,7 @@ function toView({ comment, author }: Row, target: ModelTarget, viewerId: number 
     ...shown,
     isAnonymous: false,
     author: { id: author.id, nickname: author.nickname, username: author.username, profileImage: author.profileImage, deleted },
-    authorName: deleted ? '탈퇴한 회원' : author.nickname,
+    authorName: deleted ? DELETED_MEMBER_NICKNAME : author.nickname,
   };
 }
 
