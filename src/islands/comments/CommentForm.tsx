@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 
 export const COMMENT_MAX = 1000;
 
@@ -21,7 +21,7 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
   const [busy, setBusy] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const text = content.replace(/\r/g, '').trim();
