@@ -32,6 +32,8 @@ import { launchBrowser, measurePageWeights } from './lib/page-weight.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
 import { printGoals, printLighthouse, printMemory, printPageWeights, printTable, writeResults } from './lib/report.ts';
 import { parseSettings } from './lib/settings.ts';
+import { fillSquare, squareTargets } from './lib/square.ts';
+import type { SquareBenchData } from './lib/square.ts';
 import type { Settings } from './lib/settings.ts';
 import { auditedPages, targets, weighedPages } from './targets.ts';
 
@@ -61,6 +63,18 @@ function ensureBuild(): void {
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status ?? result.signal})`);
 }
 
+/** The database before the server opens it: the demo data and, unless skipped, 100,000 square posts. */
+async function prepareSquare(tempDir: string, settings: Settings): Promise<SquareBenchData | null> {
+  if (settings.skipSquare) return null;
+  console.log('Filling the square with 100,000 posts…');
+  const square = await fillSquare(join(tempDir, 'db'));
+  console.log(
+    `The square has ${square.posts.toLocaleString('en-US')} posts (${square.fillSeconds} s); the post under test is ` +
+      `/square/${square.post.categorySlug}/${square.post.id} with ${square.post.comments} comments.`,
+  );
+  return square;
+}
+
 async function startBenchServer(tempDir: string): Promise<ServerProcess> {
   const logFile = join(tempDir, 'server.log');
   const port = await freePort(PREFERRED_PORT);
@@ -82,9 +96,14 @@ async function startBenchServer(tempDir: string): Promise<ServerProcess> {
   return server;
 }
 
-async function measureAll(server: ServerProcess, settings: Settings, sampler: MemorySampler): Promise<TargetResult[]> {
+async function measureAll(
+  server: ServerProcess,
+  settings: Settings,
+  sampler: MemorySampler,
+  square: SquareBenchData | null,
+): Promise<TargetResult[]> {
   const results: TargetResult[] = [];
-  for (const target of targets()) {
+  for (const target of targets(square ? await squareTargets(server.url, square) : [])) {
     if (isSkipped(target)) {
       console.log(`${target.target}: skipped (${target.skipped})`);
       results.push(target);
@@ -130,6 +149,7 @@ async function run(state: RunState): Promise<number> {
   const settings = parseSettings(process.argv.slice(2));
   ensureBuild();
   state.tempDir = await mkdtemp(join(tmpdir(), 'ritual-bench-'));
+  const square = await prepareSquare(state.tempDir, settings);
   const server = await startBenchServer(state.tempDir);
   state.server = server;
   await waitUntilHealthy(server);
@@ -138,7 +158,7 @@ async function run(state: RunState): Promise<number> {
   if (pid === undefined) throw new Error('the server process has no pid');
   const sampler = new MemorySampler(pid);
   state.sampler = sampler;
-  const results = await measureAll(server, settings, sampler);
+  const results = await measureAll(server, settings, sampler, square);
   const memory = sampler.stop();
   const pageWeight = await weighPages(server, settings, state);
   const lighthouse = await runLighthouse(server, settings, state);
@@ -147,9 +167,9 @@ async function run(state: RunState): Promise<number> {
   printMemory(memory);
   printPageWeights(pageWeight);
   printLighthouse(lighthouse);
-  const goals = checkGoals({ results, memory, pageWeight, lighthouse });
+  const goals = checkGoals({ results, memory, pageWeight, lighthouse, squareSkipped: square === null });
   printGoals(goals);
-  await writeResults(settings, results, memory, pageWeight, lighthouse, goals);
+  await writeResults(settings, results, memory, pageWeight, lighthouse, goals, square);
   return goals.every((goal) => goal.pass) ? 0 : 1;
 }
 

@@ -9,6 +9,7 @@ import type { TargetResult } from './load.ts';
 import type { MemoryReport } from './memory.ts';
 import type { PageWeightResult } from './page-weight.ts';
 import type { Settings } from './settings.ts';
+import type { SquareBenchData } from './square.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('../results.json', import.meta.url));
 
@@ -146,12 +147,14 @@ export async function writeResults(
   pageWeight: PageWeightResult[] | null,
   lighthouse: LighthouseResult[] | null,
   goals: Goal[],
+  square: SquareBenchData | null,
 ): Promise<void> {
   const report = {
     date: new Date().toISOString(),
     node: process.version,
     machine: machine(),
     settings: { ...settings, serverNodeFlags: SERVER_NODE_FLAGS },
+    square,
     results,
     memory,
     pageWeight,

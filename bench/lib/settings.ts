@@ -10,6 +10,8 @@ export interface Settings {
   skipLighthouse: boolean;
   /** Lighthouse runs per page; the median run's scores are kept. */
   lighthouseRuns: number;
+  /** No 100,000-post square: its targets and goals are left out, and the start is quicker. */
+  skipSquare: boolean;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -20,8 +22,8 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
 }
 
 /**
- * `--duration N`, `--connections N`, `--skip-page-weight`, `--skip-lighthouse` and
- * `--lighthouse-runs N`; see bench/README.md.
+ * `--duration N`, `--connections N`, `--skip-page-weight`, `--skip-lighthouse`,
+ * `--lighthouse-runs N` and `--skip-square`; see bench/README.md.
  */
 export function parseSettings(argv: string[]): Settings {
   const { values } = parseArgs({
@@ -32,6 +34,7 @@ export function parseSettings(argv: string[]): Settings {
       'skip-page-weight': { type: 'boolean' },
       'skip-lighthouse': { type: 'boolean' },
       'lighthouse-runs': { type: 'string' },
+      'skip-square': { type: 'boolean' },
     },
   });
   return {
@@ -40,5 +43,6 @@ export function parseSettings(argv: string[]): Settings {
     skipPageWeight: values['skip-page-weight'] ?? false,
     skipLighthouse: values['skip-lighthouse'] ?? false,
     lighthouseRuns: positiveInt('lighthouse-runs', values['lighthouse-runs'], 3),
+    skipSquare: values['skip-square'] ?? false,
   };
 }
