@@ -50,7 +50,19 @@ export function sanitizePostHtml(html: string, isOwnImage: (src: string) => bool
     allowedClasses: {},
     exclusiveFilter: (frame) => frame.tag === 'img' && !isOwnImage(frame.attribs['src'] ?? ''),
     transformTags: {
-      ...OPTIONS.transformTags,
+      a: (tagName, attribs) => {
+        const { href: rawHref, title } = attribs;
+        const href = linkTarget(rawHref ?? '');
+        const external = href !== null && /^https?:/i.test(href);
+        return {
+          tagName,
+          attribs: {
+            ...(href === null ? {} : { href }),
+            ...(title ? { title } : {}),
+            ...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {}),
+          },
+        };
+      },
       img: (tagName, attribs) => {
         const { src = '', alt = '', width, height } = attribs;
         return {
@@ -66,6 +78,19 @@ export function sanitizePostHtml(html: string, isOwnImage: (src: string) => bool
       },
     },
   });
+}
+
+// Spaces and invisible marks a browser may skip or a reader may not see before a scheme.
+// eslint-disable-next-line no-control-regex -- control characters are among what hides a scheme
+const LEADING_BLANKS = /^[\s\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]+/;
+
+/**
+ * A link's address when it is one a post may hold (the web, mail, this site's paths and anchors);
+ * null for anything else, whatever blanks or marks hide its scheme.
+ */
+function linkTarget(href: string): string | null {
+  const value = href.replace(LEADING_BLANKS, '');
+  return /^(https?:\/\/|mailto:|\/(?!\/)|#)/i.test(value) ? value : null;
 }
 
 const BLOCK_BREAK = /<\/(p|h[1-6]|li|blockquote|pre|tr|figcaption|div)>|<br\s*\/?>/gi;
