@@ -6,11 +6,16 @@ import type pg from 'pg';
 import type { Db } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema/index.ts';
 
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
 export interface QueryCounter {
   /** The same database, through a drizzle instance that notes every statement it sends. */
   db: Db;
   /** The statements sent while `work` ran. */
-  during(work: () => Promise<unknown>): Promise<string[]>;
+  during(work: () => Promise<unknown>): Promise<Statement[]>;
 }
 
 /**
@@ -18,10 +23,10 @@ export interface QueryCounter {
  * second drizzle instance over the same connection: the app under test is not changed for it.
  */
 export function countQueries(db: Db, kind: 'pglite' | 'postgres'): QueryCounter {
-  let log: string[] | null = null;
+  let log: Statement[] | null = null;
   const logger: Logger = {
-    logQuery(query) {
-      log?.push(query);
+    logQuery(query, params) {
+      log?.push({ sql: query, params });
     },
   };
   // Drizzle keeps its driver client on the session; both drivers name it `client`.
