@@ -20,14 +20,7 @@ export function PostCard({ post, showCategory = true }: { post: SquarePostItem; 
             {showCategory && <span className="square-card-category">{post.category.name}</span>}
           </span>
           <span className="square-card-title">
-            {post.is_protected && (
-              <>
-                <span className="square-lock" aria-hidden="true">
-                  🔒
-                </span>
-                <span className="visually-hidden">비밀글: </span>
-              </>
-            )}
+            {post.is_protected && <span className="square-lock">비밀글</span>}
             {post.title}
           </span>
           {locked ? (
