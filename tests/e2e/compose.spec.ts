@@ -30,9 +30,9 @@ test.describe('the composer', () => {
     const title = `에디터 테스트 글 (${testInfo.project.name})`;
     await openComposer(page, '?category=free');
     await expect(page.locator('html')).toHaveClass(/editor-fullscreen/);
-    await expect(page.getByLabel('게시판')).toHaveValue(/\d+/);
-    await expect(page.getByLabel('게시판').locator('option:checked')).toHaveText('자유 광장');
-    await page.getByLabel('제목').fill(title);
+    await expect(page.getByRole('combobox', { name: '게시판' })).toHaveValue(/\d+/);
+    await expect(page.getByRole('combobox', { name: '게시판' }).locator('option:checked')).toHaveText('자유 광장');
+    await page.getByRole('textbox', { name: '제목', exact: true }).fill(title);
     await expect(page.getByText(`${title.length}/100`)).toBeVisible();
 
     const body = page.getByRole('textbox', { name: '내용' });
@@ -70,7 +70,7 @@ test.describe('the composer', () => {
     await page.goto(`/compose/post-edit?id=${id}`);
     await waitForIsland(page, 'PostComposer');
     await expect(page.locator('html')).toHaveClass(/editor-fullscreen/);
-    const titleField = page.getByLabel('제목');
+    const titleField = page.getByRole('textbox', { name: '제목', exact: true });
     await expect(titleField).toHaveValue(`에디터 테스트 글 (${testInfo.project.name})`);
     await expect(page.getByRole('textbox', { name: '내용' }).locator('img')).toHaveCount(1);
     const edited = `고친 에디터 테스트 글 (${testInfo.project.name})`;
@@ -115,7 +115,7 @@ test.describe('the composer', () => {
   test('warns before leaving a draft, and leaving drops the full-screen style', async ({ page }) => {
     await openComposer(page);
     await expect(page.locator('html')).toHaveClass(/editor-fullscreen/);
-    await page.getByLabel('제목').fill('보내지 않은 초안');
+    await page.getByRole('textbox', { name: '제목', exact: true }).fill('보내지 않은 초안');
     const asked = page.waitForEvent('dialog');
     const leaving = page.getByRole('link', { name: '나가기' }).click();
     const dialog = await asked;

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import { quietApi } from '../../lib/browser-api.ts';
 import { failureMessages } from '../auth/failure.ts';
-import { PostForm } from './PostForm.tsx';
 import type { CanPost, EditablePost, SquareCategory } from './types.ts';
 import './editor.css';
 
@@ -19,6 +18,11 @@ type Stage =
   | { kind: 'loading' }
   | { kind: 'blocked'; title: string; reason: string; back: { href: string; label: string } }
   | { kind: 'ready'; categories: SquareCategory[]; initialCategoryId: number | null; post?: EditablePost };
+
+// Tiptap is most of the island's weight: its own chunk, fetched alongside the boards, so that the
+// island starts (and says it is loading) before the editor's code has arrived.
+const loadForm = () => import('./PostForm.tsx');
+const PostForm = lazy(async () => ({ default: (await loadForm()).PostForm }));
 
 const NO_CATEGORY_REASON = '지금은 글을 쓸 수 있는 게시판이 없어요.';
 const SQUARE_LINK = { href: '/square', label: '광장으로 가기' };
@@ -90,6 +94,8 @@ export function PostComposer({ categorySlug = null, postId = null, isStaff }: Po
 
   useEffect(() => {
     let current = true;
+    // Started with the boards' request rather than after it.
+    void loadForm();
     const load = postId === null ? newPostStage(categorySlug) : editStage(postId, isStaff);
     load.then(
       (next) => current && setStage(next),
@@ -131,5 +137,15 @@ export function PostComposer({ categorySlug = null, postId = null, isStaff }: Po
       </div>
     );
   }
-  return <PostForm categories={stage.categories} initialCategoryId={stage.initialCategoryId} post={stage.post} canPostNotice={isStaff} />;
+  return (
+    <Suspense
+      fallback={
+        <p className="composer-loading" role="status">
+          편집기를 불러오고 있어요…
+        </p>
+      }
+    >
+      <PostForm categories={stage.categories} initialCategoryId={stage.initialCategoryId} post={stage.post} canPostNotice={isStaff} />
+    </Suspense>
+  );
 }
