@@ -64,7 +64,9 @@ describe('a protected category', () => {
     expect(ids(await client.get('/api/square-posts/notices'))).not.toContain(post.id);
     expect(ids(await client.get('/api/square-posts/saved'))).not.toContain(post.id);
     expect(ids(await client.get(`/api/square-posts/users/${author.user.id}`))).not.toContain(post.id);
-    expect((await client.post(`/api/square-posts/${post.id}/toggle-save`)).status).toBe(403);
+    const save = await client.post(`/api/square-posts/${post.id}/toggle-save`);
+    expect(save.status).toBe(403);
+    expect(save.body).toMatchObject({ locked: 'category', category: { id: secret.id } });
     const comment = await client.post('/api/comments', { json: { model_type: 'square_post', model_id: post.id, content: '보이나요?' } });
     expect(comment.status).toBe(403);
     const reaction = await client.post('/api/reactions', { json: { model_type: 'square_post', model_id: post.id, reaction_type: 'like' } });

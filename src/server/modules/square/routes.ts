@@ -6,12 +6,12 @@ import { currentUser, validateBody, validateQuery } from '../../http/context.ts'
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { setSessionCookie } from '../../http/cookies.ts';
 import { issueCsrfToken } from '../../http/csrf.ts';
-import { forbidden, notFound, unauthenticated, validationError } from '../../http/errors.ts';
+import { notFound, unauthenticated, validationError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { routeId } from '../../http/route-id.ts';
 import { sessionPolicy } from '../../http/session.ts';
 import { createSession } from '../sessions/service.ts';
-import { squarePostAccess } from './access.ts';
+import { modelKind } from '../models/registry.ts';
 import type { Reader } from './access.ts';
 import { canPost, listPostableCategories } from './permissions.ts';
 import { postDetailResource, postItemResource, squareCategoryResource } from './resource.ts';
@@ -31,6 +31,7 @@ import {
   listSquareNotices,
   listSquarePosts,
   listUserSquarePosts,
+  SQUARE_POST_MODEL,
 } from './service.ts';
 import type { SquarePostPage } from './service.ts';
 import { unlockTargetExists, unlockWithPassword } from './unlock.ts';
@@ -160,9 +161,8 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
     .post('/api/square-posts/:id/toggle-save', async (c) => {
       const user = member(c);
       const id = postId(c);
-      const access = await squarePostAccess(db, reader(c), id);
-      if (access === 'missing') throw notFound(SQUARE_MESSAGES.notFound);
-      if (access !== 'ok') throw forbidden(access === 'locked-category' ? SQUARE_MESSAGES.lockedCategory : SQUARE_MESSAGES.lockedPost);
+      // Saving needs reading: 404, or 403 with the same unlock body as the post, comments and reactions.
+      await modelKind(SQUARE_POST_MODEL).open(db, reader(c), id);
       return c.json({ data: { saved: await toggleSquarePostSave(db, user.id, id) } });
     })
     .put('/api/square-posts/:id', async (c) => {
