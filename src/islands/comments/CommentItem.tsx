@@ -6,7 +6,8 @@ import type { CommentData } from './comment-tree.ts';
 const AVATAR_SIZE = 30;
 
 export interface CommentActions {
-  onReply: (comment: CommentData) => void;
+  /** Null while the member may not write. */
+  onReply: ((comment: CommentData) => void) | null;
   onEdit: (comment: CommentData) => void;
   onDelete: (comment: CommentData) => void;
   onLike: (comment: CommentData) => void;
@@ -57,8 +58,8 @@ export function CommentItem({ comment, actions, roomId }: { comment: CommentData
             좋아요 <span className="comment-likes">{comment.likes_count}</span>
           </span>
         )}
-        {actions ? (
-          <button type="button" className="comment-action" onClick={() => actions.onReply(comment)}>
+        {actions?.onReply ? (
+          <button type="button" className="comment-action" onClick={() => actions.onReply?.(comment)}>
             답글
           </button>
         ) : null}

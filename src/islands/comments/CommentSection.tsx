@@ -4,7 +4,7 @@
  * post's resource:
  *   <CommentSection client:visible modelType="square_post" modelId={post.id}
  *     initialComments={post.comments} viewer={viewer} allowsAnonymous={post.is_anonymous} />
- * `viewer` null shows the thread read-only with a 로그인 link; `allowsAnonymous` offers 익명으로 쓰기
+ * `viewer` null shows the thread read-only with a 로그인 link (`email_verified: false` asks to verify first); `allowsAnonymous` offers 익명으로 쓰기
  * (the server keeps the author of an anonymous post anonymous anyway); `roomId` makes names lead
  * to room profiles.
  */
@@ -23,6 +23,8 @@ export interface CommentViewer {
   id: number;
   nickname: string;
   profile_image: string | null;
+  /** False while the member's e-mail is unverified: they read and like, but write only after verifying. */
+  email_verified?: boolean;
 }
 
 export interface CommentSectionProps {
@@ -121,7 +123,7 @@ export function CommentSection({ modelType, modelId, initialComments, viewer, al
 
   const actions = viewer
     ? {
-        onReply: (comment: CommentData) => setReplyTo(comment.parent_id ?? comment.id),
+        onReply: viewer.email_verified === false ? null : (comment: CommentData) => setReplyTo(comment.parent_id ?? comment.id),
         onEdit: (comment: CommentData) => void edit(comment),
         onDelete: (comment: CommentData) => void remove(comment),
         onLike: (comment: CommentData) => void like(comment),
@@ -164,7 +166,11 @@ export function CommentSection({ modelType, modelId, initialComments, viewer, al
           </li>
         ))}
       </ol>
-      {viewer ? (
+      {viewer && viewer.email_verified === false ? (
+        <p className="comments-guest">
+          <a href="/verify-email">이메일 인증</a> 후 댓글을 쓸 수 있어요.
+        </p>
+      ) : viewer ? (
         <CommentForm label="댓글" submitLabel="댓글 남기기" allowsAnonymous={allowsAnonymous} onSubmit={(content, anonymous) => send(content, anonymous, null)} />
       ) : (
         <p className="comments-guest">
