@@ -1,12 +1,12 @@
 /**
  * The comments under a post: the list with one level of replies, the write box, replies, editing
- * (through the global modal's input), deleting (after a confirm) and likes. Usage, seeded from the
- * post's resource:
+ * (through the global modal's input), deleting (after a confirm) and likes. Usage on a page, with
+ * the service's views turned into the API's shape (commentResource, src/server/modules/comments):
  *   <CommentSection client:visible modelType="square_post" modelId={post.id}
- *     initialComments={post.comments} viewer={viewer} allowsAnonymous={post.is_anonymous} />
- * `viewer` null shows the thread read-only with a 로그인 link (`email_verified: false` asks to verify first); `allowsAnonymous` offers 익명으로 쓰기
- * (the server keeps the author of an anonymous post anonymous anyway); `roomId` makes names lead
- * to room profiles.
+ *     initialComments={post.comments.map(commentResource)} viewer={viewer} allowsAnonymous={post.isAnonymous} />
+ * `viewer` null shows the thread read-only with a 로그인 link; `email_verified: false` asks the
+ * member to verify before writing. `allowsAnonymous` offers 익명으로 쓰기 (the server keeps the
+ * author of an anonymous post anonymous anyway); `roomId` makes names lead to room profiles.
  */
 import { useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
