@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { useRef } from 'react';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent } from 'react';
 import { alertModal, inputModal } from '../../stores/modal.ts';
 
 interface ToolbarProps {
@@ -15,13 +15,14 @@ interface ToolbarProps {
 
 interface ToolButtonProps {
   label: string;
+  /** What the button shows; drawn by CSS, so the name a screen reader reads is the label alone. */
+  glyph: string;
   pressed?: boolean;
   disabled?: boolean;
   onPress: () => void;
-  children: ReactNode;
 }
 
-function ToolButton({ label, pressed, disabled = false, onPress, children }: ToolButtonProps) {
+function ToolButton({ label, glyph, pressed, disabled = false, onPress }: ToolButtonProps) {
   return (
     <button
       type="button"
@@ -34,7 +35,7 @@ function ToolButton({ label, pressed, disabled = false, onPress, children }: Too
       onMouseDown={(event) => event.preventDefault()}
       onClick={onPress}
     >
-      {children}
+      <span className="editor-glyph" data-glyph={glyph} aria-hidden="true" />
     </button>
   );
 }
@@ -111,36 +112,23 @@ export function EditorToolbar({ editor, onImages, uploading, fileInputId }: Tool
 
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="본문 서식">
-      <ToolButton label="굵게" pressed={state.bold} onPress={() => chain().toggleBold().run()}>
-        <strong>B</strong>
-      </ToolButton>
-      <ToolButton label="기울임" pressed={state.italic} onPress={() => chain().toggleItalic().run()}>
-        <em>I</em>
-      </ToolButton>
+      <ToolButton label="굵게" glyph="B" pressed={state.bold} onPress={() => chain().toggleBold().run()} />
+      <ToolButton label="기울임" glyph="I" pressed={state.italic} onPress={() => chain().toggleItalic().run()} />
       <span className="editor-tool-divider" aria-hidden="true" />
-      <ToolButton label="큰 제목" pressed={state.h2} onPress={() => chain().toggleHeading({ level: 2 }).run()}>
-        H2
-      </ToolButton>
-      <ToolButton label="작은 제목" pressed={state.h3} onPress={() => chain().toggleHeading({ level: 3 }).run()}>
-        H3
-      </ToolButton>
+      <ToolButton label="큰 제목" glyph="H2" pressed={state.h2} onPress={() => chain().toggleHeading({ level: 2 }).run()} />
+      <ToolButton label="작은 제목" glyph="H3" pressed={state.h3} onPress={() => chain().toggleHeading({ level: 3 }).run()} />
       <span className="editor-tool-divider" aria-hidden="true" />
-      <ToolButton label="글머리 기호 목록" pressed={state.bullet} onPress={() => chain().toggleBulletList().run()}>
-        •≡
-      </ToolButton>
-      <ToolButton label="번호 목록" pressed={state.ordered} onPress={() => chain().toggleOrderedList().run()}>
-        1≡
-      </ToolButton>
-      <ToolButton label="인용" pressed={state.quote} onPress={() => chain().toggleBlockquote().run()}>
-        ❝
-      </ToolButton>
+      <ToolButton label="글머리 기호 목록" glyph="•≡" pressed={state.bullet} onPress={() => chain().toggleBulletList().run()} />
+      <ToolButton label="번호 목록" glyph="1≡" pressed={state.ordered} onPress={() => chain().toggleOrderedList().run()} />
+      <ToolButton label="인용" glyph="❝" pressed={state.quote} onPress={() => chain().toggleBlockquote().run()} />
       <span className="editor-tool-divider" aria-hidden="true" />
-      <ToolButton label={state.link ? '링크 지우기' : '링크 넣기'} pressed={state.link} onPress={() => void editLink()}>
-        🔗
-      </ToolButton>
-      <ToolButton label="이미지 넣기" disabled={uploading} onPress={() => fileInput.current?.click()}>
-        🖼
-      </ToolButton>
+      <ToolButton
+        label={state.link ? '링크 지우기' : '링크 넣기'}
+        glyph="🔗"
+        pressed={state.link}
+        onPress={() => void editLink()}
+      />
+      <ToolButton label="이미지 넣기" glyph="🖼" disabled={uploading} onPress={() => fileInput.current?.click()} />
       <input
         ref={fileInput}
         id={fileInputId}
