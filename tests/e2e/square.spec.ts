@@ -123,6 +123,18 @@ test.describe('the square for readers', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  test('a member’s posts are on their profile, served and continued as the reader scrolls', async ({ page, request }) => {
+    const served = await (await request.get('/profile/member2')).text();
+    expect(served).toContain('광장에 쓴 글');
+    expect(served).toContain('class="square-card"');
+    await page.goto('/profile/member2');
+    const cards = page.locator('.profile-posts .square-card');
+    await expect(cards).toHaveCount(20);
+    await page.locator('.square-feed-end').scrollIntoViewIfNeeded();
+    await waitForIsland(page, 'SquareFeed');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThan(20);
+  });
+
   test('a protected board shows no posts until its password is given', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
