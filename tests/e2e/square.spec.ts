@@ -45,6 +45,20 @@ async function anyOpenPost(request: APIRequestContext): Promise<PostItem> {
   return post;
 }
 
+/** The demo post that has its own password, looked for page by page in the open square. */
+async function findProtectedPost(request: APIRequestContext): Promise<PostItem> {
+  let cursor: string | null = null;
+  for (let page = 0; page < 20; page += 1) {
+    const res = await request.get(`/api/square-posts?per_page=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const body = (await res.json()) as { data: (PostItem & { is_protected: boolean })[]; meta: { next_cursor: string | null } };
+    const found = body.data.find((post) => post.is_protected);
+    if (found) return found;
+    cursor = body.meta.next_cursor;
+    if (cursor === null) break;
+  }
+  throw new Error('no password-protected post in the demo data');
+}
+
 /** A post of this test's own, written through the API by the signed-in member of `page`. */
 async function writePost(page: Page, title: string): Promise<{ id: number; path: string }> {
   const open = (await categories(page.request)).find((category) => category.write_scope === 'member' && !category.is_protected);
@@ -164,6 +178,28 @@ test.describe('the square for readers', () => {
     // The unlock belongs to this browser session, so the board stays open on the next visit.
     await page.reload();
     await expect(page.locator('.square-card').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('a post with its own password shows its title and the form, and its content only with the password', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAsMember(page, demoPair().reader);
+    const locked = await findProtectedPost(page.request);
+    const path = `/square/${locked.category.slug}/${locked.id}`;
+    const html = await (await page.request.get(path)).text();
+    expect(html).toContain(locked.title);
+    expect(html).not.toContain('class="prose post-body"');
+    expect(html).toContain('비밀번호가 걸린 글이에요');
+
+    await page.goto(path);
+    await waitForIsland(page, 'UnlockForm');
+    await page.getByLabel('비밀번호', { exact: true }).fill('0000');
+    await page.getByRole('button', { name: '확인' }).click();
+    await expect(page.getByText('비밀번호가 맞지 않아요.')).toBeVisible();
+    await page.getByLabel('비밀번호', { exact: true }).fill(PROTECTED_PASSWORD);
+    await page.getByRole('button', { name: '확인' }).click();
+    await expect(page.locator('.post-body')).toBeVisible();
     await context.close();
   });
 
