@@ -16,7 +16,7 @@ const picture = async (): Promise<Buffer> =>
 
 async function openComposer(page: Page, search = ''): Promise<void> {
   await page.goto(`/compose/post${search}`);
-  await waitForIsland(page, 'PostComposer');
+  await waitForIsland(page, 'PostForm');
 }
 
 test.describe('the composer', () => {
@@ -68,7 +68,7 @@ test.describe('the composer', () => {
     expect(postPath).not.toBe('');
     const id = postPath.split('/').pop();
     await page.goto(`/compose/post-edit?id=${id}`);
-    await waitForIsland(page, 'PostComposer');
+    await waitForIsland(page, 'PostForm');
     await expect(page.locator('html')).toHaveClass(/editor-fullscreen/);
     const titleField = page.getByRole('textbox', { name: '제목', exact: true });
     await expect(titleField).toHaveValue(`에디터 테스트 글 (${testInfo.project.name})`);
@@ -99,17 +99,25 @@ test.describe('the composer', () => {
     const me = (await (await page.request.get('/api/me')).json()) as { data: { username: string } };
     const other = data.find((post) => post.author !== null && post.author.username !== me.data.username);
     expect(other).toBeDefined();
-    await page.goto(`/compose/post-edit?id=${other?.id}`);
-    await waitForIsland(page, 'PostComposer');
-    await expect(page.getByRole('heading', { name: '수정할 수 없는 글이에요' })).toBeVisible();
+    const response = await page.goto(`/compose/post-edit?id=${other?.id}`);
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('heading', { level: 1, name: '수정할 수 없는 글이에요' })).toBeVisible();
     await expect(page.getByText('내가 쓴 글만 수정할 수 있어요.')).toBeVisible();
     await expect(page.getByRole('toolbar')).toHaveCount(0);
   });
 
+  test('a post that does not exist answers 404', async ({ page }) => {
+    const response = await page.goto('/compose/post-edit?id=2147483647');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '글을 찾을 수 없어요' })).toBeVisible();
+  });
+
   test('a member sees why instead of the editor in a staff-only board', async ({ page }) => {
-    await openComposer(page, '?category=notice');
+    await page.goto('/compose/post?category=notice');
+    await expect(page.getByRole('heading', { name: '공지에는 글을 쓸 수 없어요' })).toBeVisible();
     await expect(page.getByText('운영진만 글을 쓸 수 있는 게시판이에요.')).toBeVisible();
     await expect(page.getByRole('toolbar', { name: '본문 서식' })).toHaveCount(0);
+    await expect(page.locator('astro-island[component-export="PostForm"]')).toHaveCount(0);
     await expect(page.getByRole('link', { name: '게시판으로 돌아가기' })).toHaveAttribute('href', '/square/notice');
   });
 

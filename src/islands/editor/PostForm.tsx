@@ -7,7 +7,8 @@ import { GENERIC_MESSAGE, failureMessages } from '../auth/failure.ts';
 import { FieldErrors, FormAlert, SubmitButton, TextField } from '../auth/fields.tsx';
 import { SelectField } from '../mypage/form-controls.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
-import type { EditablePost, SquareCategory } from './types.ts';
+import type { ComposerCategory, EditablePost } from './types.ts';
+import './editor.css';
 import { useLeaveWarning } from './use-leave-warning.ts';
 
 export const TITLE_MAX = 100;
@@ -18,10 +19,12 @@ const CHECK_MESSAGE = '입력한 내용을 다시 확인해 주세요.';
 const FORBIDDEN_STATUS = 403;
 
 interface PostFormProps {
-  categories: SquareCategory[];
+  /** The boards the member may write in (the post's own one included when editing). */
+  categories: ComposerCategory[];
   initialCategoryId: number | null;
   /** The post being edited; none for a new one. */
   post?: EditablePost;
+  /** Staff mark notices. */
   canPostNotice: boolean;
 }
 
@@ -40,7 +43,10 @@ function localProblems(values: { category: string; title: string; password: stri
   return errors;
 }
 
-/** Category, title, body, anonymity and an optional password; sent as multipart, then the post opens. */
+/**
+ * The composer of /compose/post and /compose/post-edit (island, browser only): board, title, body,
+ * anonymity and an optional password; sent as multipart, then the post opens.
+ */
 export function PostForm({ categories, initialCategoryId, post, canPostNotice }: PostFormProps) {
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
@@ -49,9 +55,9 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
     title: post?.title ?? '',
     password: '',
   });
-  const [content, setContent] = useState({ html: post?.content_html ?? '', filled: Boolean(post) });
-  const [anonymous, setAnonymous] = useState(post?.is_anonymous ?? false);
-  const [notice, setNotice] = useState(post?.is_notice ?? false);
+  const [content, setContent] = useState({ html: post?.contentHtml ?? '', filled: Boolean(post) });
+  const [anonymous, setAnonymous] = useState(post?.isAnonymous ?? false);
+  const [notice, setNotice] = useState(post?.isNotice ?? false);
   const [removePassword, setRemovePassword] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
@@ -101,7 +107,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
     body.append('square_post_category_id', values.category);
     body.append('title', values.title.trim());
     body.append('content', content.html);
-    body.append('is_anonymous', flag(Boolean(category?.allows_anonymous) && anonymous));
+    body.append('is_anonymous', flag(Boolean(category?.allowsAnonymous) && anonymous));
     if (canPostNotice) body.append('is_notice', flag(notice));
     // Left empty while editing, the post keeps the password it has.
     if (values.password && !removePassword) body.append('password', values.password);
@@ -171,7 +177,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
         <RichTextEditor
           id={fieldId('content')}
           labelId={fieldId('content-label')}
-          initialHtml={post?.content_html ?? ''}
+          initialHtml={post?.contentHtml ?? ''}
           onChange={(html, filled) => {
             setContent({ html, filled });
             edited('content');
@@ -183,7 +189,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
         />
         <FieldErrors id={fieldId('content-error')} messages={contentErrors} />
       </div>
-      {category?.allows_anonymous ? (
+      {category?.allowsAnonymous ? (
         <div className="auth-field">
           <label className="auth-check" htmlFor={fieldId('is_anonymous')}>
             <input
@@ -214,7 +220,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
           공지로 올리기
         </label>
       ) : null}
-      {post?.is_protected ? (
+      {post?.isProtected ? (
         <label className="auth-check" htmlFor={fieldId('remove_password')}>
           <input
             id={fieldId('remove_password')}
@@ -236,7 +242,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
         hint={
-          post?.is_protected
+          post?.isProtected
             ? '비워 두면 지금 비밀번호를 그대로 써요. 새로 입력하면 바뀌어요.'
             : `정하면 비밀번호를 아는 분만 읽을 수 있어요. ${PASSWORD_MIN}~${PASSWORD_MAX}자로 정해 주세요.`
         }

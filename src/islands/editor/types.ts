@@ -1,26 +1,19 @@
-/** The parts of the square API's answers that the composer reads (API-CONVENTIONS.md, snake_case). */
+/** What the composer's pages hand the island (camelCase props, read from the square's services). */
 
-export interface SquareCategory {
+export interface ComposerCategory {
   id: number;
   name: string;
-  slug: string;
-  write_scope: string;
-  allows_anonymous: boolean;
+  allowsAnonymous: boolean;
 }
 
-/** `GET /api/square-posts/{id}`, as far as editing needs it. */
+/** The post being edited. */
 export interface EditablePost {
   id: number;
   title: string;
-  content_html: string;
-  category: { id: number; name: string; slug: string };
-  is_anonymous: boolean;
-  is_notice: boolean;
-  is_protected: boolean;
-  is_mine: boolean;
-}
-
-export interface CanPost {
-  can_post: boolean;
-  reason: string | null;
+  contentHtml: string;
+  categoryId: number;
+  isAnonymous: boolean;
+  isNotice: boolean;
+  /** It has a password of its own. */
+  isProtected: boolean;
 }

@@ -6,8 +6,6 @@ export function useLeaveWarning(active: boolean): void {
     if (!active) return undefined;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
-      // Older Chromium and Safari show the prompt only when returnValue is set.
-      event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
