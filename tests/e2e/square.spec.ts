@@ -230,7 +230,9 @@ test.describe('the square for members', () => {
     await save.click();
     await expect(save).toHaveAttribute('aria-pressed', 'true');
 
-    await page.goto('/saved/square');
+    await page.goto('/square');
+    await page.getByRole('link', { name: '저장한 글' }).click();
+    await expect(page).toHaveURL(/\/saved\/square$/);
     await expect(page.getByRole('heading', { name: '저장한 글', level: 1 })).toBeVisible();
     await expect(page.locator(`.square-card-link[href="/square/${post.category.slug}/${post.id}"]`)).toBeVisible();
 
