@@ -29,8 +29,10 @@ describe('the database', () => {
       expect(await isDatabaseEmpty(db)).toBe(true);
       await seedDemoData(db, { production: false });
       expect(await isDatabaseEmpty(db)).toBe(false);
-      const members = await db.select().from(users).orderBy(users.id);
+      const members = await db.select().from(users).where(eq(users.role, 'member')).orderBy(users.id);
       expect(members.map((m) => m.email)).toEqual([1, 2, 3, 4, 5].map((n) => `member${n}@example.com`));
+      const staff = await db.select().from(users).where(eq(users.role, 'staff'));
+      expect(staff.map((m) => [m.email, m.nickname])).toEqual([['staff@example.com', '리추얼 운영팀']]);
       expect(members.every((m) => m.emailVerifiedAt && m.agreedTermsAt)).toBe(true);
       expect(await verifyPassword(members[0]!.passwordHash!, DEMO_PASSWORD)).toBe(true);
       expect(await verifyPassword(members[0]!.passwordHash!, 'wrong')).toBe(false);
@@ -38,7 +40,7 @@ describe('the database', () => {
       expect(shown?.n).toBe(1);
       // A second seed breaks the unique e-mail and leaves the first seed as it was.
       await expect(seedDemoData(db, { production: false })).rejects.toThrow();
-      expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(5);
+      expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(6);
     } finally {
       await fresh.drop();
     }

@@ -15,7 +15,7 @@ export const notices = pgTable(
     ...timestamps,
   },
   // The list: pinned first, then newest; only published rows are ever read.
-  (t) => [index('notices_list_idx').on(t.isPinned.desc(), t.publishedAt.desc(), t.id.desc()).where(sql`${t.publishedAt} is not null`)],
+  (t) => [index('notices_list_idx').on(t.isPinned.desc().nullsFirst(), t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.publishedAt} is not null`)],
 );
 
 export const faqCategories = pgTable('faq_categories', {
@@ -126,7 +126,7 @@ export const mains = pgTable(
     publishedAt: timestamptz('published_at'),
     ...timestamps,
   },
-  (t) => [index('mains_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.publishedAt} is not null`)],
+  (t) => [index('mains_published_idx').on(t.publishedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.publishedAt} is not null`)],
 );
 
 export const mainBanners = pgTable(

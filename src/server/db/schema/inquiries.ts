@@ -27,7 +27,7 @@ export const inquiries = pgTable(
     ...timestamps,
   },
   // A member's own list, newest first.
-  (t) => [index('inquiries_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('inquiries_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export const inquiryAttachments = pgTable(

@@ -48,11 +48,13 @@ export const squarePosts = pgTable(
     reactionsCount: integer('reactions_count').notNull().default(0),
     ...timestamps,
   },
+  // NULLS FIRST because that is what `desc()` means in a query; an index built NULLS LAST (drizzle's
+  // default) cannot serve it, and every list would sort the whole table.
   (t) => [
-    index('square_posts_category_list_idx').on(t.squarePostCategoryId, t.createdAt.desc(), t.id.desc()),
-    index('square_posts_list_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('square_posts_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('square_posts_notices_idx').on(t.createdAt.desc()).where(sql`${t.isNotice}`),
+    index('square_posts_category_list_idx').on(t.squarePostCategoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('square_posts_list_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('square_posts_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('square_posts_notices_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.isNotice}`),
   ],
 );
 
@@ -77,7 +79,7 @@ export const comments = pgTable(
   (t) => [
     index('comments_model_idx').on(t.modelType, t.modelId, t.id),
     index('comments_parent_idx').on(t.parentId),
-    index('comments_user_idx').on(t.userId, t.createdAt.desc()),
+    index('comments_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -131,7 +133,7 @@ export const saves = pgTable(
   },
   (t) => [
     uniqueIndex('saves_unique').on(t.userId, t.modelType, t.modelId),
-    index('saves_user_list_idx').on(t.userId, t.modelType, t.createdAt.desc(), t.id.desc()),
+    index('saves_user_list_idx').on(t.userId, t.modelType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('saves_model_idx').on(t.modelType, t.modelId),
   ],
 );
