@@ -3,6 +3,7 @@
  * server's memory, weighs the JavaScript of a few pages in Chromium, audits a few pages with
  * Lighthouse, checks the goals (bench/goals.ts) and writes bench/results.json. See bench/README.md.
  */
+import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,7 +33,7 @@ import { launchBrowser, measurePageWeights } from './lib/page-weight.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
 import { printGoals, printLighthouse, printMemory, printPageWeights, printTable, writeResults } from './lib/report.ts';
 import { parseSettings } from './lib/settings.ts';
-import { fillSquare, squareTargets } from './lib/square.ts';
+import { fillSquare, seedBenchDatabase, squareTargets } from './lib/square.ts';
 import type { SquareBenchData } from './lib/square.ts';
 import type { Settings } from './lib/settings.ts';
 import { auditedPages, targets, weighedPages } from './targets.ts';
@@ -65,7 +66,10 @@ function ensureBuild(): void {
 
 /** The database before the server opens it: the demo data and, unless skipped, 100,000 square posts. */
 async function prepareSquare(tempDir: string, settings: Settings): Promise<SquareBenchData | null> {
-  if (settings.skipSquare) return null;
+  if (settings.skipSquare) {
+    await seedBenchDatabase(join(tempDir, 'db'));
+    return null;
+  }
   console.log('Filling the square with 100,000 posts…');
   const square = await fillSquare(join(tempDir, 'db'));
   console.log(
@@ -81,11 +85,14 @@ async function startBenchServer(tempDir: string): Promise<ServerProcess> {
   const server = await startServer(
     join(tempDir, 'db'),
     {
-      // Production would need APP_KEY and refuses to seed the demo data the pages need.
-      NODE_ENV: 'development',
+      // As deployed: React's production build renders the pages (development's costs several times more).
+      // The demo data went in before the start; mail is never sent during the bench.
+      NODE_ENV: 'production',
+      APP_KEY: randomBytes(32).toString('base64'),
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_HOST: '127.0.0.1',
       // What a real deployment runs with: one JSON line per request is part of the cost.
       LOG_LEVEL: 'info',
-      SEED_ON_START: 'true',
       // Canonical and share URLs name the origin the pages are read on, as in production.
       APP_URL: `http://127.0.0.1:${port}`,
     },

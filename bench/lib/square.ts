@@ -19,6 +19,17 @@ export interface SquareBenchData {
   fillSeconds: number;
 }
 
+/** Migrates `dataDir` and puts the demo data in: the server runs in production mode, which never seeds. */
+export async function seedBenchDatabase(dataDir: string): Promise<void> {
+  const database = await openDatabase(`file://${dataDir}`, { statementTimeoutMs: 600_000 });
+  try {
+    await migrateDatabase(database, resolve('drizzle'));
+    await seedDemoData(database.db, { production: false });
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Migrates and seeds `dataDir`, then copies the demo posts of the open categories into
  * 100,000 more, one every ten minutes back from now (about two years), by INSERT … SELECT.
