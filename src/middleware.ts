@@ -26,7 +26,8 @@ async function memberOf(runtime: Runtime, cookies: AstroCookies): Promise<User |
   const token = cookies.get(sessionCookie)?.value;
   if (!token) return null;
   const loaded = await loadSession(runtime.database.db, token, sessionPolicy(runtime.config));
-  if (!loaded?.user) cookies.delete(sessionCookie, { path: '/' });
+  // A guest's own session (it holds unlocked square passwords) stays; only a dead one is cleared.
+  if (!loaded) cookies.delete(sessionCookie, { path: '/' });
   return loaded?.user ?? null;
 }
 

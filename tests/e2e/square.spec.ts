@@ -149,6 +149,44 @@ test.describe('the square for readers', () => {
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThan(20);
   });
 
+  // The list keeps its scrolling island (the issue asks for it); a post is read with no script at all.
+  test("a guest's post page ships no React: reactions and comments are read from the HTML", async ({ page }) => {
+    const post = await anyOpenPost(page.request);
+    for (const path of [`/square/${post.category.slug}/${post.id}`]) {
+      const scripts: string[] = [];
+      const listener = (response: { url(): string; request(): { resourceType(): string } }) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.url());
+      };
+      page.on('response', listener);
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      page.off('response', listener);
+      expect(scripts.filter((url) => /client|react|ModalHost/i.test(url)), path).toEqual([]);
+      expect(await page.locator('astro-island').count(), path).toBe(0);
+    }
+    await expect(page.getByRole('button', { name: /좋아요/ }).or(page.getByRole('link', { name: /좋아요/ })).first()).toBeVisible();
+  });
+
+  test('a guest who gives the password keeps the board open in this browser, and only there', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const board = (await categories(page.request)).find((category) => category.is_protected);
+    if (!board) throw new Error('no protected board in the demo data');
+    await page.goto(`/square/${board.slug}`);
+    await waitForIsland(page, 'UnlockForm');
+    await page.getByLabel('비밀번호', { exact: true }).fill(PROTECTED_PASSWORD);
+    await page.getByRole('button', { name: '확인' }).click();
+    await expect(page.locator('.square-card').first()).toBeVisible();
+    await page.reload();
+    await expect(page.locator('.square-card').first()).toBeVisible();
+    const stranger = await browser.newContext();
+    const other = await stranger.newPage();
+    await other.goto(`/square/${board.slug}`);
+    await expect(other.locator('.square-card')).toHaveCount(0);
+    await stranger.close();
+    await context.close();
+  });
+
   test('a protected board shows no posts until its password is given', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
