@@ -1,8 +1,9 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { useRef } from 'react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { alertModal, inputModal } from '../../stores/modal.ts';
+import { BulletListIcon, ImageIcon, LinkIcon, OrderedListIcon, QuoteIcon } from './toolbar-icons.tsx';
 
 interface ToolbarProps {
   editor: Editor;
@@ -15,14 +16,15 @@ interface ToolbarProps {
 
 interface ToolButtonProps {
   label: string;
-  /** What the button shows; drawn by CSS, so the name a screen reader reads is the label alone. */
-  glyph: string;
+  /** Letters the button shows (B, H2), drawn by CSS so that the name read out is the label alone. */
+  glyph?: string;
+  icon?: ReactNode;
   pressed?: boolean;
   disabled?: boolean;
   onPress: () => void;
 }
 
-function ToolButton({ label, glyph, pressed, disabled = false, onPress }: ToolButtonProps) {
+function ToolButton({ label, glyph, icon, pressed, disabled = false, onPress }: ToolButtonProps) {
   return (
     <button
       type="button"
@@ -35,7 +37,7 @@ function ToolButton({ label, glyph, pressed, disabled = false, onPress }: ToolBu
       onMouseDown={(event) => event.preventDefault()}
       onClick={onPress}
     >
-      <span className="editor-glyph" data-glyph={glyph} aria-hidden="true" />
+      {glyph ? <span className="editor-glyph" data-glyph={glyph} aria-hidden="true" /> : icon}
     </button>
   );
 }
@@ -118,17 +120,17 @@ export function EditorToolbar({ editor, onImages, uploading, fileInputId }: Tool
       <ToolButton label="큰 제목" glyph="H2" pressed={state.h2} onPress={() => chain().toggleHeading({ level: 2 }).run()} />
       <ToolButton label="작은 제목" glyph="H3" pressed={state.h3} onPress={() => chain().toggleHeading({ level: 3 }).run()} />
       <span className="editor-tool-divider" aria-hidden="true" />
-      <ToolButton label="글머리 기호 목록" glyph="•≡" pressed={state.bullet} onPress={() => chain().toggleBulletList().run()} />
-      <ToolButton label="번호 목록" glyph="1≡" pressed={state.ordered} onPress={() => chain().toggleOrderedList().run()} />
-      <ToolButton label="인용" glyph="❝" pressed={state.quote} onPress={() => chain().toggleBlockquote().run()} />
+      <ToolButton label="글머리 기호 목록" icon={<BulletListIcon />} pressed={state.bullet} onPress={() => chain().toggleBulletList().run()} />
+      <ToolButton label="번호 목록" icon={<OrderedListIcon />} pressed={state.ordered} onPress={() => chain().toggleOrderedList().run()} />
+      <ToolButton label="인용" icon={<QuoteIcon />} pressed={state.quote} onPress={() => chain().toggleBlockquote().run()} />
       <span className="editor-tool-divider" aria-hidden="true" />
       <ToolButton
         label={state.link ? '링크 지우기' : '링크 넣기'}
-        glyph="🔗"
+        icon={<LinkIcon />}
         pressed={state.link}
         onPress={() => void editLink()}
       />
-      <ToolButton label="이미지 넣기" glyph="🖼" disabled={uploading} onPress={() => fileInput.current?.click()} />
+      <ToolButton label="이미지 넣기" icon={<ImageIcon />} disabled={uploading} onPress={() => fileInput.current?.click()} />
       <input
         ref={fileInput}
         id={fileInputId}
