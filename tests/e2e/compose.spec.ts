@@ -106,6 +106,20 @@ test.describe('the composer', () => {
     await expect(page.getByRole('toolbar')).toHaveCount(0);
   });
 
+  test('says what is missing before sending anything', async ({ page }) => {
+    await openComposer(page);
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/square-posts') sent = true;
+    });
+    await page.getByRole('button', { name: '올리기' }).click();
+    await expect(page.getByText('제목을 입력해 주세요.')).toBeVisible();
+    await expect(page.getByText('내용을 입력해 주세요.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: '제목', exact: true })).toBeFocused();
+    await expect(page.getByRole('textbox', { name: '내용' })).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toBe(false);
+  });
+
   test('a post that does not exist answers 404', async ({ page }) => {
     const response = await page.goto('/compose/post-edit?id=2147483647');
     expect(response?.status()).toBe(404);
