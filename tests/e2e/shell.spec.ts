@@ -285,8 +285,12 @@ test.describe('error pages and the composer style', () => {
     await signInAsMember(page);
     await page.goto('/compose/post');
     await expect(page.locator('html')).toHaveClass(/editor-fullscreen/);
-    await page.getByRole('link', { name: '홈으로 가기' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // Writing takes the whole screen.
+    await expect(page.locator('.site-footer')).toBeHidden();
+    await expect(page.locator('.bottom-tab-bar')).toBeHidden();
+    await page.getByRole('link', { name: '나가기' }).click();
+    await expect(page).toHaveURL(/\/square$/);
+    await expect(page.locator('.site-footer')).toBeVisible();
     await expect(page.locator('html')).not.toHaveClass(/editor-fullscreen/);
     await page.goBack();
     await expect(page.locator('html')).toHaveClass(/editor-fullscreen/);

@@ -164,7 +164,9 @@ test.describe('the square for readers', () => {
       expect(scripts.filter((url) => /client|react|ModalHost/i.test(url)), path).toEqual([]);
       expect(await page.locator('astro-island').count(), path).toBe(0);
     }
-    await expect(page.getByRole('button', { name: /좋아요/ }).or(page.getByRole('link', { name: /좋아요/ })).first()).toBeVisible();
+    const reactions = page.getByRole('region', { name: '반응' });
+    await expect(reactions.getByText(/좋아요/).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: '로그인하고 반응 남기기' })).toHaveAttribute('href', /^\/login\?redirect=/);
   });
 
   test('a guest who gives the password keeps the board open in this browser, and only there', async ({ browser }) => {
