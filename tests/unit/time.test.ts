@@ -113,3 +113,27 @@ describe('weeksBetween', () => {
     expect(weeksBetween('nonsense', start)).toBe(0);
   });
 });
+
+describe('Seoul times against the time zone database', () => {
+  // The oracle is the platform's zone database directly; dayjs.tz itself goes wrong near the
+  // machine's own daylight-saving changes (this project runs in Los Angeles time).
+  const oracle = (instant: number) =>
+    new Date(instant)
+      .toLocaleString('sv-SE', { timeZone: 'Asia/Seoul', hour12: false })
+      .slice(0, 16)
+      .replace(/-/g, '.');
+
+  it('formats like the zone database for instants across decades, midnights and the 1987–88 summer times', () => {
+    const instants = [
+      Date.UTC(1987, 4, 10, 15, 0, 0),
+      Date.UTC(1988, 9, 8, 17, 59, 59),
+      Date.UTC(2026, 10, 20, 14, 59, 59),
+      Date.UTC(2026, 10, 20, 15, 0, 0),
+      Date.UTC(2038, 0, 1, 0, 0, 0),
+    ];
+    for (let i = 0; i < 200; i += 1) instants.push(Date.UTC(1990, 0, 1) + i * 86_399_123);
+    for (const instant of instants) {
+      expect(formatDateTime(instant), new Date(instant).toISOString()).toBe(oracle(instant));
+    }
+  });
+});
