@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { frontErrorLogs, users } from '../../src/server/db/schema/index.ts';
 import { ENTRY, startServer, stopServer, tempDataDir, waitUntilHealthy } from '../../scripts/server-process.ts';
@@ -114,7 +114,7 @@ describe('the built server on an embedded database', () => {
         .from(frontErrorLogs)
         .where(inArray(frontErrorLogs.message, acknowledged));
       expect(found[0]?.n).toBe(acknowledged.length);
-      const members = await database.db.select({ n: count() }).from(users);
+      const members = await database.db.select({ n: count() }).from(users).where(eq(users.role, 'member'));
       expect(members[0]?.n).toBe(5);
     } finally {
       await database.close();
