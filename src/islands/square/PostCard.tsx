@@ -1,9 +1,23 @@
+import { formatCount } from '../../lib/numbers.ts';
 import { formatDate } from '../../lib/time.ts';
 import { postPath } from './types.ts';
 import type { SquarePostItem } from './types.ts';
 import './square.css';
 
 const THUMB = 88;
+
+/** A server-rendered page of posts as one React render (one per card costs Astro a render each). */
+export function PostCardList({ posts, showCategory = true, label }: { posts: SquarePostItem[]; showCategory?: boolean; label: string }) {
+  return (
+    <ul className="square-list" aria-label={label}>
+      {posts.map((post) => (
+        <li key={post.id}>
+          <PostCard post={post} showCategory={showCategory} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * One post in a list. Rendered on the server for the first page (no hydration) and by SquareFeed
@@ -33,9 +47,9 @@ export function PostCard({ post, showCategory = true }: { post: SquarePostItem; 
             <span aria-hidden="true">·</span>
             <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
             <span aria-hidden="true">·</span>
-            <span>댓글 {post.comments_count.toLocaleString('ko-KR')}</span>
+            <span>댓글 {formatCount(post.comments_count)}</span>
             <span aria-hidden="true">·</span>
-            <span>반응 {post.reactions_count.toLocaleString('ko-KR')}</span>
+            <span>반응 {formatCount(post.reactions_count)}</span>
           </span>
         </span>
         {post.thumbnail_url && (

@@ -1,0 +1,5 @@
+// `toLocaleString('ko-KR')` builds a formatter on every call; lists format many numbers per page.
+const KOREAN_COUNT = new Intl.NumberFormat('ko-KR');
+
+/** `1,234`, as Korean pages write counts. */
+export const formatCount = (value: number): string => KOREAN_COUNT.format(value);
