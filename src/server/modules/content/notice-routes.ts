@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { pageMeta, pageQuery } from '../../http/pagination.ts';
 import type { Db } from '../../db/client.ts';
 import { validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
@@ -9,20 +9,7 @@ import { NOTICES_PER_PAGE, NOTICES_PER_PAGE_MAX, findPublishedNotice, listNotice
 import { routeId } from '../../http/route-id.ts';
 import type { NoticeDetail, NoticeListItem } from './notice-service.ts';
 
-// Far beyond any real list, and small enough that the offset stays an exact integer.
-const PAGE_MAX = 100_000;
-const PAGE_MESSAGE = `page는 1부터 ${PAGE_MAX.toLocaleString('en-US')} 사이의 정수여야 합니다.`;
-const PER_PAGE_MESSAGE = `per_page는 1부터 ${NOTICES_PER_PAGE_MAX} 사이의 정수여야 합니다.`;
-
-const listQuery = z.object({
-  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(PAGE_MAX, PAGE_MESSAGE).default(1),
-  per_page: z.coerce
-    .number({ error: PER_PAGE_MESSAGE })
-    .int(PER_PAGE_MESSAGE)
-    .min(1, PER_PAGE_MESSAGE)
-    .max(NOTICES_PER_PAGE_MAX, PER_PAGE_MESSAGE)
-    .default(NOTICES_PER_PAGE),
-});
+const listQuery = pageQuery({ fallback: NOTICES_PER_PAGE, max: NOTICES_PER_PAGE_MAX });
 
 export const NOTICE_NOT_FOUND = '공지사항을 찾을 수 없습니다.';
 
@@ -56,7 +43,7 @@ export function noticeRoutes(db: Db) {
       c.header('Cache-Control', CACHE);
       return c.json({
         data: result.items.map(noticeListItemResource),
-        meta: { current_page: result.page, last_page: result.lastPage, per_page: result.perPage, total: result.total },
+        meta: pageMeta(result.page, result.perPage, result.total),
       });
     })
     .get('/api/notices/:id', async (c) => {

@@ -7,6 +7,7 @@ import { notFound, unauthenticated } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { inquiryCategoryResource, inquiryResource } from './resource.ts';
 import { INQUIRY_MESSAGES, inquiryCreateInput, inquiryListQuery, inquiryUpdateInput } from './schema.ts';
+import { pageMeta } from '../../http/pagination.ts';
 import { routeId } from '../../http/route-id.ts';
 import {
   createInquiry,
@@ -54,7 +55,7 @@ export function inquiryRoutes(db: Db, storage: FileStorage) {
       const { items, total } = await listInquiries(db, user.id, { page, perPage });
       return c.json({
         data: items.map(inquiryResource),
-        meta: { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total },
+        meta: pageMeta(page, perPage, total),
       });
     })
     .post('/api/inquiries', async (c) => {

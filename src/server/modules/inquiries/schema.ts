@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INT4_MAX, routeId } from '../../http/route-id.ts';
+import { pageQuery } from '../../http/pagination.ts';
+import { routeId } from '../../http/route-id.ts';
 
 export const INQUIRY_TITLE_MAX = 100;
 export const INQUIRY_CONTENT_MAX = 3000;
@@ -71,14 +72,8 @@ export const inquiryUpdateInput = z.object({
   ),
 });
 
-const pageNumber = (message: string, max: number) =>
-  z.preprocess(idOrSelf, z.number({ error: message }).max(max, message));
-
 /** `?page=N&per_page=M` of the member's own list. */
-export const inquiryListQuery = z.object({
-  page: pageNumber('page는 1 이상의 정수여야 합니다.', INT4_MAX).default(1),
-  per_page: pageNumber(`per_page는 1 이상 ${PER_PAGE_MAX} 이하의 정수여야 합니다.`, PER_PAGE_MAX).default(INQUIRIES_PER_PAGE),
-});
+export const inquiryListQuery = pageQuery({ fallback: INQUIRIES_PER_PAGE, max: PER_PAGE_MAX });
 
 export type InquiryCreateInput = z.output<typeof inquiryCreateInput>;
 export type InquiryUpdateInput = z.output<typeof inquiryUpdateInput>;

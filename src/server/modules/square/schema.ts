@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { perPageField } from '../../http/pagination.ts';
 import { routeId } from '../../http/route-id.ts';
 
 export const POST_TITLE_MAX = 100;
@@ -86,12 +87,7 @@ export const postUpdateInput = z.object({
 export const postListQuery = z.object({
   category: z.string().trim().max(100).optional(),
   cursor: z.string().max(200).optional(),
-  per_page: z.coerce
-    .number({ error: `한 번에 1~${POSTS_PER_PAGE_MAX}개까지 불러올 수 있어요.` })
-    .int()
-    .min(1, `한 번에 1~${POSTS_PER_PAGE_MAX}개까지 불러올 수 있어요.`)
-    .max(POSTS_PER_PAGE_MAX, `한 번에 1~${POSTS_PER_PAGE_MAX}개까지 불러올 수 있어요.`)
-    .default(POSTS_PER_PAGE),
+  per_page: perPageField(POSTS_PER_PAGE, POSTS_PER_PAGE_MAX),
 });
 
 export const categoryPasswordInput = z.object({
