@@ -81,8 +81,15 @@ function toTree(views: CommentView[]): CommentView[] {
  * The comments on one thing as a tree, in three queries whatever their number: the target, the
  * comments with their authors, and the ones the reader liked. Callers check access first.
  */
-export async function listComments(db: Db, reader: Reader, modelType: string, modelId: number): Promise<CommentView[]> {
-  const target = await modelKind(modelType).target(db, modelId);
+export async function listComments(
+  db: Db,
+  reader: Reader,
+  modelType: string,
+  modelId: number,
+  /** The target as the caller has already read it (a post page has), saving the lookup. */
+  known?: ModelTarget,
+): Promise<CommentView[]> {
+  const target = known ?? (await modelKind(modelType).target(db, modelId));
   if (!target) return [];
   const rows = await db
     .select({ comment: comments, author: authorColumns })

@@ -272,7 +272,7 @@ export async function findSquarePost(db: Db, reader: Reader, postId: number): Pr
   const [summary, isSaved, comments] = await Promise.all([
     reactionSummary(db, row.id, reader.userId),
     isSavedBy(db, row.id, reader.userId),
-    listComments(db, reader, SQUARE_POST_MODEL, row.id),
+    listComments(db, reader, SQUARE_POST_MODEL, row.id, { ownerId: row.userId, isAnonymous: row.isAnonymous }),
   ]);
   return {
     status: 'ok',
