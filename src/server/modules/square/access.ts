@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { squarePostCategories, squarePosts, squareUnlocks } from '../../db/schema/index.ts';
 
@@ -11,11 +11,42 @@ export interface Reader {
 /** `locked-category` / `locked-post`: the password has not been given in this session. */
 export type PostAccess = 'ok' | 'missing' | 'locked-category' | 'locked-post';
 
+/** Which of a post's two locks (its category's, its own) this browser session has opened. One query. */
+export async function sessionUnlockKinds(db: Db, reader: Reader, categoryId: number, postId: number): Promise<Set<string>> {
+  if (!reader.sessionId) return new Set();
+  const rows = await db
+    .select({ kind: squareUnlocks.kind })
+    .from(squareUnlocks)
+    .where(
+      and(
+        eq(squareUnlocks.sessionId, reader.sessionId),
+        or(
+          and(eq(squareUnlocks.kind, 'category'), eq(squareUnlocks.targetId, categoryId)),
+          and(eq(squareUnlocks.kind, 'post'), eq(squareUnlocks.targetId, postId)),
+        ),
+      ),
+    );
+  return new Set(rows.map((row) => row.kind));
+}
+
 /**
- * Whether a reader may see a square post's content (and so its comments and reactions). The
- * author always may; everyone else needs the category's and the post's passwords, if set, given
- * in this browser session. One query.
+ * The rule for every way of reading a post: the author always may; everyone else needs the
+ * category's and the post's passwords, if set, given in this browser session.
  */
+export async function postLock(
+  db: Db,
+  reader: Reader,
+  post: { id: number; userId: number; categoryId: number; categoryProtected: boolean; postProtected: boolean },
+): Promise<Exclude<PostAccess, 'missing'>> {
+  if (reader.userId !== null && post.userId === reader.userId) return 'ok';
+  if (!post.categoryProtected && !post.postProtected) return 'ok';
+  const kinds = await sessionUnlockKinds(db, reader, post.categoryId, post.id);
+  if (post.categoryProtected && !kinds.has('category')) return 'locked-category';
+  if (post.postProtected && !kinds.has('post')) return 'locked-post';
+  return 'ok';
+}
+
+/** Whether a reader may see a square post's content (and so its comments and reactions). */
 export async function squarePostAccess(db: Db, reader: Reader, postId: number): Promise<PostAccess> {
   const [row] = await db
     .select({
@@ -28,34 +59,11 @@ export async function squarePostAccess(db: Db, reader: Reader, postId: number): 
     .innerJoin(squarePostCategories, eq(squarePostCategories.id, squarePosts.squarePostCategoryId))
     .where(eq(squarePosts.id, postId));
   if (!row) return 'missing';
-  if (reader.userId !== null && row.userId === reader.userId) return 'ok';
-  if (!row.postLocked && !row.categoryLocked) return 'ok';
-  const unlocked = reader.sessionId
-    ? await db
-        .select({ kind: squareUnlocks.kind })
-        .from(squareUnlocks)
-        .where(
-          and(
-            eq(squareUnlocks.sessionId, reader.sessionId),
-            or(
-              and(eq(squareUnlocks.kind, 'category'), eq(squareUnlocks.targetId, row.categoryId)),
-              and(eq(squareUnlocks.kind, 'post'), eq(squareUnlocks.targetId, postId)),
-            ),
-          ),
-        )
-    : [];
-  const kinds = new Set(unlocked.map((unlock) => unlock.kind));
-  if (row.categoryLocked && !kinds.has('category')) return 'locked-category';
-  if (row.postLocked && !kinds.has('post')) return 'locked-post';
-  return 'ok';
-}
-
-/** The ids among `categoryIds` that this session has unlocked, in one query. */
-export async function unlockedCategoryIds(db: Db, reader: Reader, categoryIds: number[]): Promise<Set<number>> {
-  if (!reader.sessionId || categoryIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: squareUnlocks.targetId })
-    .from(squareUnlocks)
-    .where(and(eq(squareUnlocks.sessionId, reader.sessionId), eq(squareUnlocks.kind, 'category'), inArray(squareUnlocks.targetId, categoryIds)));
-  return new Set(rows.map((row) => row.id));
+  return postLock(db, reader, {
+    id: postId,
+    userId: row.userId,
+    categoryId: row.categoryId,
+    categoryProtected: row.categoryLocked !== null,
+    postProtected: row.postLocked !== null,
+  });
 }

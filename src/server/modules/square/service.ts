@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reactionTypes, reactions, saves, squarePostCategories, squarePosts, squareUnlocks, users } from '../../db/schema/index.ts';
 import type { ReactionType } from '../../db/schema/index.ts';
+import { postLock } from './access.ts';
 import type { Reader } from './access.ts';
 import { after, decodeCursor, pageOf, positionTime } from './cursor.ts';
 import { listComments } from '../comments/service.ts';
@@ -264,11 +265,15 @@ export async function findSquarePost(db: Db, reader: Reader, postId: number): Pr
   if (!row) return { status: 'missing' };
   const category = { id: row.categoryId, name: row.categoryName, slug: row.categorySlug };
   const isMine = reader.userId !== null && reader.userId === row.userId;
-  if (!isMine && (row.categoryProtected || row.hasPassword)) {
-    const kinds = await sessionUnlockKinds(db, reader, row.categoryId, row.id);
-    if (row.categoryProtected && !kinds.has('category')) return { status: 'locked', locked: 'category', category };
-    if (row.hasPassword && !kinds.has('post')) return { status: 'locked', locked: 'post', category, title: row.title };
-  }
+  const lock = await postLock(db, reader, {
+    id: row.id,
+    userId: row.userId,
+    categoryId: row.categoryId,
+    categoryProtected: row.categoryProtected,
+    postProtected: row.hasPassword,
+  });
+  if (lock === 'locked-category') return { status: 'locked', locked: 'category', category };
+  if (lock === 'locked-post') return { status: 'locked', locked: 'post', category, title: row.title };
   const [summary, isSaved, comments] = await Promise.all([
     reactionSummary(db, row.id, reader.userId),
     isSavedBy(db, row.id, reader.userId),
@@ -288,19 +293,3 @@ export async function findSquarePost(db: Db, reader: Reader, postId: number): Pr
   };
 }
 
-async function sessionUnlockKinds(db: Db, reader: Reader, categoryId: number, postId: number): Promise<Set<string>> {
-  if (!reader.sessionId) return new Set();
-  const rows = await db
-    .select({ kind: squareUnlocks.kind })
-    .from(squareUnlocks)
-    .where(
-      and(
-        eq(squareUnlocks.sessionId, reader.sessionId),
-        or(
-          and(eq(squareUnlocks.kind, 'category'), eq(squareUnlocks.targetId, categoryId)),
-          and(eq(squareUnlocks.kind, 'post'), eq(squareUnlocks.targetId, postId)),
-        ),
-      ),
-    );
-  return new Set(rows.map((row) => row.kind));
-}
