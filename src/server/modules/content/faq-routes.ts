@@ -5,6 +5,7 @@ import type { FaqCategory } from '../../db/schema/index.ts';
 import { validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
+import { INT4_MAX } from '../../http/route-id.ts';
 import { findFaqCategory, listFaqCategories, listPublishedFaqs } from './faq-service.ts';
 import type { FaqItem } from './faq-service.ts';
 
@@ -20,7 +21,7 @@ const listQuery = z
       .number({ error: CATEGORY_ID_MESSAGE })
       .int(CATEGORY_ID_MESSAGE)
       .min(1, CATEGORY_ID_MESSAGE)
-      .max(2_147_483_647, CATEGORY_ID_MESSAGE)
+      .max(INT4_MAX, CATEGORY_ID_MESSAGE)
       .optional(),
     category: z
       .string()
