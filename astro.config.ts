@@ -8,10 +8,11 @@ import type { AstroIntegration } from 'astro';
 
 /**
  * The Node adapter, with our entry in front of its own: the database is opened, locked and
- * migrated before the server listens (see src/server/entry.ts).
+ * migrated before the server listens, and the entry routes each request to the built files, the
+ * API or the pages (see src/server/entry.ts). In middleware mode the adapter renders pages only.
  */
 function nodeWithBoot(): AstroIntegration {
-  const adapter = node({ mode: 'standalone', bodySizeLimit: 64 * 1024 * 1024 });
+  const adapter = node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024 });
   const configDone = adapter.hooks['astro:config:done'];
   return {
     ...adapter,

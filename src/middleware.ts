@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isApiRequest } from './server/http/api-paths.ts';
+import { MAINTENANCE_PAGE, availability } from './server/http/availability.ts';
 import { sessionPolicy } from './server/http/session.ts';
 import { loadSession } from './server/modules/sessions/service.ts';
 import { getRuntime } from './server/runtime.ts';
@@ -8,17 +9,6 @@ import type { User } from './server/db/schema/index.ts';
 import { pageRedirect } from './lib/page-guards.ts';
 import type { VisitorState } from './lib/page-guards.ts';
 import type { AstroCookies } from 'astro';
-
-const RESTARTING = '서버를 다시 시작하고 있습니다. 잠시 후 다시 시도해 주세요.';
-const MAINTENANCE = '서비스 점검 중입니다. 잠시 후 다시 이용해 주세요.';
-const MAINTENANCE_PAGE = '/maintenance';
-// Crawlers still read these during maintenance, so they do not take the site for gone.
-const OPEN_IN_MAINTENANCE = [MAINTENANCE_PAGE, '/robots.txt', '/sitemap.xml'];
-
-const unavailable = (api: boolean, message: string) =>
-  api
-    ? Response.json({ message }, { status: 503, headers: { 'Retry-After': '5' } })
-    : new Response(message, { status: 503, headers: { 'Retry-After': '5', 'Content-Type': 'text/plain; charset=utf-8' } });
 
 /** The signed-in member; a cookie whose session is gone is cleared, signing the browser out. */
 async function memberOf(runtime: Runtime, cookies: AstroCookies): Promise<User | null> {
@@ -45,13 +35,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = await getRuntime();
   const { pathname } = context.url;
   const api = isApiRequest(context.request.method, pathname);
-  if (runtime.draining) return unavailable(api, RESTARTING);
-  if (runtime.site.maintenance) {
-    // The load balancer's health check keeps working, so the instance stays in rotation.
-    if (api && pathname !== '/healthz') return unavailable(true, MAINTENANCE);
-    if (!api && !OPEN_IN_MAINTENANCE.includes(pathname)) return context.redirect(MAINTENANCE_PAGE, 302);
-  }
+  const gate = availability(runtime, api, pathname);
+  if (gate.kind === 'unavailable') return gate.response;
+  if (gate.kind === 'to-maintenance-page') return context.redirect(MAINTENANCE_PAGE, 302);
   return runtime.track(async () => {
+    // The built server hands API requests to Hono before Astro (src/server/entry.ts); the dev server comes here.
     if (api) return runtime.api.fetch(context.request, context.clientAddress);
     context.locals.site = runtime.site;
     const user = await memberOf(runtime, context.cookies);

@@ -46,12 +46,23 @@ interface WallClock {
   minute: string;
 }
 
+// A list page shows the same times to every reader, and formatToParts is the slow part: the
+// clock of each minute is kept (a few thousand at most, then the cache starts over).
+const CLOCK_CACHE_LIMIT = 4096;
+const clocks = new Map<number, WallClock>();
+
 const seoulClock = (value: TimeInput): WallClock | undefined => {
   const instant = toInstant(value);
   if (!instant.isValid()) return undefined;
+  const minute = Math.floor(instant.valueOf() / MINUTE_MS);
+  const known = clocks.get(minute);
+  if (known) return known;
   const part: Record<string, string> = {};
-  for (const { type, value: text } of SEOUL_CLOCK.formatToParts(instant.valueOf())) part[type] = text;
-  return { year: part['year']!, month: part['month']!, day: part['day']!, hour: part['hour']!, minute: part['minute']! };
+  for (const { type, value: text } of SEOUL_CLOCK.formatToParts(minute * MINUTE_MS)) part[type] = text;
+  const clock = { year: part['year']!, month: part['month']!, day: part['day']!, hour: part['hour']!, minute: part['minute']! };
+  if (clocks.size >= CLOCK_CACHE_LIMIT) clocks.clear();
+  clocks.set(minute, clock);
+  return clock;
 };
 
 /** `2026.11.20` in Seoul; an empty string for an invalid time. */

@@ -1,9 +1,14 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 // @ts-expect-error compression publishes no types, and @types/compression would pull in Express's; the part used is typed below.
 import untypedCompression from 'compression';
 import { env } from './env.ts';
+import { isApiRequest } from './http/api-paths.ts';
+import { nodeApiListener } from './http/node-api.ts';
+import { listStaticFiles, serveStaticFile } from './http/static-files.ts';
 import { getRuntime } from './runtime.ts';
 
 type Filter = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -51,9 +56,9 @@ function withoutBrotli(acceptEncoding: string): string {
     .join(',');
 }
 
-// The adapter starts its own, uncompressed, server on import unless told not to; `astro preview`
-// tells it the same way and then serves `handler` itself. This is the adapter's switch, not our
-// configuration, so it is set here rather than read from src/server/env.ts.
+// The adapter (in middleware mode: pages only) would start a server of its own on import unless
+// told not to; `astro preview` tells it the same way and then serves `handler` itself. This is the
+// adapter's switch, not our configuration, so it is set here rather than read from src/server/env.ts.
 /* eslint-disable no-restricted-properties */
 const serveHere = process.env.ASTRO_NODE_AUTOSTART !== 'disabled';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -62,11 +67,39 @@ const astro = await import('@astrojs/node/server.js');
 
 export const { options } = astro;
 
-/** The adapter's handler (static files, then pages and the API) behind compression. */
+// The client build sits where it sits beside this file's own build output (dist/server/entry.mjs).
+const clientDir = fileURLToPath(new URL(`${relative(fileURLToPath(options.server), fileURLToPath(options.client))}/`, import.meta.url));
+const staticFiles = listStaticFiles(clientDir);
+const api = nodeApiListener(runtime);
+
+/** The path of a request URL, or null when it cannot be decoded. */
+function pathOf(url: string): { raw: string; decoded: string } | null {
+  const end = url.search(/[?#]/);
+  const raw = end === -1 ? url : url.slice(0, end);
+  try {
+    return { raw, decoded: decodeURI(raw) };
+  } catch {
+    return null;
+  }
+}
+
+/** Built files first, then the API, then the pages: each request goes to exactly one of them. */
+function route(req: IncomingMessage, res: ServerResponse): void {
+  const path = pathOf(req.url ?? '/');
+  if (!path) {
+    res.writeHead(400).end('Bad request.');
+    return;
+  }
+  if (staticFiles.has(path.decoded)) serveStaticFile(req, res, clientDir, path.raw);
+  else if (isApiRequest(req.method ?? 'GET', path.decoded)) void api(req, res);
+  else void astro.handler(req, res);
+}
+
+/** Everything behind compression. */
 export const handler = (req: IncomingMessage, res: ServerResponse): void => {
   const acceptEncoding = req.headers['accept-encoding'];
   if (acceptEncoding) req.headers['accept-encoding'] = withoutBrotli(acceptEncoding);
-  compress(req, res, () => void astro.handler(req, res));
+  compress(req, res, () => route(req, res));
 };
 
 if (serveHere) {

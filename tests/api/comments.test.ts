@@ -5,6 +5,7 @@ import type { User } from '../../src/server/db/schema/index.ts';
 import { listComments } from '../../src/server/modules/comments/service.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
+import { countQueries } from '../helpers/query-counter.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
@@ -256,21 +257,8 @@ describe('comments on protected posts and by deleted members', () => {
     const owner = await signedIn();
     const { post: p } = await post(owner.user.id);
     const reader = { userId: owner.user.id, sessionId: null };
-    const measure = async () => {
-      const database = db() as unknown as { execute: unknown; select: unknown };
-      let queries = 0;
-      const original = database.select as (...args: unknown[]) => unknown;
-      database.select = (...args: unknown[]) => {
-        queries += 1;
-        return original.apply(database, args);
-      };
-      try {
-        await listComments(db(), reader, 'square_post', p.id);
-      } finally {
-        database.select = original;
-      }
-      return queries;
-    };
+    const counter = countQueries(db(), testDb().kind);
+    const measure = async () => (await counter.during(() => listComments(counter.db, reader, 'square_post', p.id))).length;
     await write(owner.client, p.id);
     const few = await measure();
     for (let i = 0; i < 6; i += 1) await write(owner.client, p.id, { content: `댓글 ${i}` });

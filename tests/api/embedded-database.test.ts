@@ -78,6 +78,48 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database on its own 
     }
   });
 
+  it('keeps statements it has seen, forgets the oldest past its cache, and answers the same', async () => {
+    const database = await openDatabase('memory://');
+    try {
+      // More distinct statements than the thread keeps (256), each run twice with other values.
+      for (let round = 0; round < 2; round += 1) {
+        for (let n = 0; n < 300; n += 1) {
+          const [row] = await queryRows<{ n: number; v: string }>(database.db, sql.raw(`select ${n} as n, '${round}'::text as v`));
+          expect(row).toEqual({ n, v: String(round) });
+        }
+      }
+      const params = await queryRows(database.db, sql`select ${'한글'}::text as t, ${41}::int + 1 as n, ${null}::int as z`);
+      expect(params).toEqual([{ t: '한글', n: 42, z: null }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('carries on after a statement that does not parse and after a failed one', async () => {
+    const database = await openDatabase('memory://');
+    try {
+      await expect(database.db.execute(sql`selec 1`)).rejects.toThrow();
+      await expect(database.db.execute(sql`select 1 / ${0}::int`)).rejects.toThrow();
+      expect(await queryRows(database.db, sql`select 1 / ${1}::int as q`)).toEqual([{ q: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('answers a kept statement again after a migration changes the table under it', async () => {
+    const database = await openDatabase('memory://');
+    try {
+      await database.db.execute(sql`create table kept (id int)`);
+      await database.db.execute(sql`insert into kept values (1)`);
+      const read = () => queryRows(database.db, sql`select * from kept where id = ${1}`);
+      expect(await read()).toEqual([{ id: 1 }]);
+      await database.db.execute(sql`alter table kept add column name text default '이름'`);
+      expect(await read()).toEqual([{ id: 1, name: '이름' }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('reports database errors with their Postgres code', async () => {
     const database = await openDatabase('memory://');
     try {

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSquareBoard } from '../../src/components/square/board-data.ts';
 import type { Db } from '../../src/server/db/client.ts';
@@ -9,6 +8,7 @@ import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { countQueries } from '../helpers/query-counter.ts';
 import type { QueryCounter, Statement } from '../helpers/query-counter.ts';
+import { planOf, sorts } from '../helpers/query-plans.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import type { TestClient } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
@@ -195,40 +195,24 @@ describe('SQL statements per square request', () => {
   });
 });
 
-/** The statement with its parameters written in, for EXPLAIN (which takes no bind parameters). */
-function inlined(statement: Statement): string {
-  return statement.sql.replace(/\$(\d+)/g, (_, index: string) => {
-    const value = statement.params[Number(index) - 1];
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-    const text = value instanceof Date ? value.toISOString() : String(value);
-    return `'${text.replace(/'/g, "''")}'`;
-  });
-}
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 /**
  * The plan PostgreSQL makes when it would rather not scan or sort: a page of a list that still
  * needs a Sort reads every matching row first, so the list has no index in its order.
  */
-async function sortsWithoutIndex(statement: Statement): Promise<boolean> {
-  return db().transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_sort = off`);
-    const result = (await tx.execute(sql.raw(`explain (format json) ${inlined(statement)}`))) as unknown as {
-      rows: Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> | string }>;
-    };
-    const raw = result.rows[0]!['QUERY PLAN'];
-    const [plan] = typeof raw === 'string' ? (JSON.parse(raw) as Array<{ Plan: PlanNode }>) : raw;
-    return nodesOf(plan!.Plan).some((node) => node['Node Type'].endsWith('Sort'));
-  });
+const sortsWithoutIndex = async (statement: Statement): Promise<boolean> =>
+  sorts(await planOf(db(), statement, ['enable_seqscan = off', 'enable_sort = off']));
+
+/** The list statements (newest first, one page) a member's request sends. */
+async function listStatements(path: string): Promise<Statement[]> {
+  let target = path;
+  if (target === 'next') {
+    const first = await member.get(`/api/square-posts?category=${largeCategory.slug}&per_page=10`);
+    target = `/api/square-posts?category=${largeCategory.slug}&per_page=10&cursor=${first.body.meta.next_cursor as string}`;
+  }
+  const statements = await counter.during(async () => expect((await member.get(target)).status).toBe(200));
+  const listed = statements.filter((statement) => /from "(square_posts|saves)"/.test(statement.sql) && / order by .* limit /i.test(statement.sql));
+  expect(listed.length).toBeGreaterThan(0);
+  return listed;
 }
 
 // The notices are left out: their partial index holds a handful of rows, which may be sorted.
@@ -243,15 +227,7 @@ describe('indexes behind the square lists', () => {
 
   for (const [name, path] of lists) {
     it(`reads ${name} in index order, without sorting the table`, async () => {
-      let target = path();
-      if (target === 'next') {
-        const first = await member.get(`/api/square-posts?category=${largeCategory.slug}&per_page=10`);
-        target = `/api/square-posts?category=${largeCategory.slug}&per_page=10&cursor=${first.body.meta.next_cursor as string}`;
-      }
-      const statements = await counter.during(async () => expect((await member.get(target)).status).toBe(200));
-      const listed = statements.filter((statement) => /from "(square_posts|saves)"/.test(statement.sql) && / order by .* limit /i.test(statement.sql));
-      expect(listed.length).toBeGreaterThan(0);
-      for (const statement of listed) expect(await sortsWithoutIndex(statement), statement.sql).toBe(false);
+      for (const statement of await listStatements(path())) expect(await sortsWithoutIndex(statement), statement.sql).toBe(false);
     });
   }
 });

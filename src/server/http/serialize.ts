@@ -2,5 +2,6 @@
 export function apiTime(value: Date): string;
 export function apiTime(value: Date | null): string | null;
 export function apiTime(value: Date | null): string | null {
-  return value ? value.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z') : null;
+  // toISOString always ends in milliseconds and Z: three more digits make microseconds.
+  return value ? `${value.toISOString().slice(0, -1)}000Z` : null;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { commentLikes, comments, users } from '../../db/schema/index.ts';
 import type { Comment, User } from '../../db/schema/index.ts';
 import { forbidden, notFound, validationError } from '../../http/errors.ts';
@@ -91,22 +92,38 @@ export async function listComments(
 ): Promise<CommentView[]> {
   const target = known ?? (await modelKind(modelType).target(db, modelId));
   if (!target) return [];
-  const rows = await db
-    .select({ comment: comments, author: authorColumns })
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
-    .where(and(eq(comments.modelType, modelType), eq(comments.modelId, modelId)))
-    .orderBy(asc(comments.id));
+  const rows = await commentsQuery(db).execute({ modelType, modelId });
   const liked = reader.userId === null || rows.length === 0 ? new Set<number>() : await likedIds(db, reader.userId, modelType, modelId);
   return toTree(rows.map((row) => toView(row, target, reader.userId, liked.has(row.comment.id))));
 }
 
-async function likedIds(db: Db, userId: number, modelType: string, modelId: number): Promise<Set<number>> {
-  const rows = await db
+const commentsQuery = preparedQuery((db) =>
+  db
+    .select({ comment: comments, author: authorColumns })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.modelType, sql.placeholder('modelType')), eq(comments.modelId, sql.placeholder('modelId'))))
+    .orderBy(asc(comments.id))
+    .prepare('comments_of'),
+);
+
+const likedQuery = preparedQuery((db) =>
+  db
     .select({ id: commentLikes.commentId })
     .from(commentLikes)
     .innerJoin(comments, eq(comments.id, commentLikes.commentId))
-    .where(and(eq(commentLikes.userId, userId), eq(comments.modelType, modelType), eq(comments.modelId, modelId)));
+    .where(
+      and(
+        eq(commentLikes.userId, sql.placeholder('userId')),
+        eq(comments.modelType, sql.placeholder('modelType')),
+        eq(comments.modelId, sql.placeholder('modelId')),
+      ),
+    )
+    .prepare('comment_likes_of'),
+);
+
+async function likedIds(db: Db, userId: number, modelType: string, modelId: number): Promise<Set<number>> {
+  const rows = await likedQuery(db).execute({ userId, modelType, modelId });
   return new Set(rows.map((row) => row.id));
 }
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
 
@@ -68,18 +69,24 @@ export async function createSession(
 }
 
 /** The session behind a cookie token, with its member; null when unknown or expired. */
+// Every request of a signed-in browser reads its session.
+const sessionQuery = preparedQuery((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_with_user'),
+);
+
 export async function loadSession(
   db: Db,
   token: string,
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<SessionWithUser | null> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await sessionQuery(db).execute({ id: hashToken(token), now: now.toISOString() });
   if (!row) return null;
   const { session } = row;
   if (now.getTime() - session.lastActivityAt.getTime() > TOUCH_EVERY_MS) {

@@ -34,9 +34,14 @@ export function decodeCursor(cursor: string): ListPosition {
   throw validationError({ cursor: [SQUARE_MESSAGES.cursor] });
 }
 
-/** Rows after `position` in (time desc, id desc) order; written as a row comparison so the index serves it. */
-export const after = (time: AnyColumn, id: AnyColumn, position: ListPosition): SQL =>
-  sql`(${time}, ${id}) < (${position.at}::timestamptz, ${position.id})`;
+/** Rows after a position in (time desc, id desc) order; written as a row comparison so the index serves it. */
+const rowsAfter = (time: AnyColumn, id: AnyColumn, at: unknown, lastId: unknown): SQL =>
+  sql`(${time}, ${id}) < (${at}::timestamptz, ${lastId})`;
+
+export const after = (time: AnyColumn, id: AnyColumn, position: ListPosition): SQL => rowsAfter(time, id, position.at, position.id);
+
+/** `after` for a prepared query: the position comes as the placeholders `at` and `id`. */
+export const afterPlaceholder = (time: AnyColumn, id: AnyColumn): SQL => rowsAfter(time, id, sql.placeholder('at'), sql.placeholder('id'));
 
 /** A page of `perPage` from `perPage + 1` rows, and the cursor to the next one when there is more. */
 export function pageOf<T>(rows: T[], perPage: number, positionOf: (row: T) => ListPosition) {
@@ -44,3 +49,4 @@ export function pageOf<T>(rows: T[], perPage: number, positionOf: (row: T) => Li
   const last = items.at(-1);
   return { items, nextCursor: rows.length > perPage && last ? encodeCursor(positionOf(last)) : null };
 }
+

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { literalLimit, preparedQueries, preparedQuery } from '../../db/prepared.ts';
 import { reactionTypes, reactions, saves, squarePostCategories, squarePosts, squareUnlocks, users } from '../../db/schema/index.ts';
 import type { ReactionType } from '../../db/schema/index.ts';
 import { postLock } from './access.ts';
 import type { Reader } from './access.ts';
-import { after, decodeCursor, pageOf, positionTime } from './cursor.ts';
+import { after, afterPlaceholder, decodeCursor, pageOf, positionTime } from './cursor.ts';
 import { listComments } from '../comments/service.ts';
 import { NOTICES_MAX } from './schema.ts';
 import { postItemView } from './views.ts';
@@ -36,6 +37,7 @@ const postColumns = {
 };
 
 const listColumns = { ...postColumns, cursorAt: positionTime(squarePosts.createdAt) };
+type ListRow = PostRow & { cursorAt: string };
 
 const selectPosts = (db: Db) =>
   db
@@ -68,12 +70,17 @@ async function itemViews(db: Db, reader: Reader, rows: PostRow[]): Promise<Squar
 /** Every category this session has unlocked (a handful at most). */
 async function sessionCategoryUnlocks(db: Db, reader: Reader): Promise<number[]> {
   if (!reader.sessionId) return [];
-  const rows = await db
-    .select({ id: squareUnlocks.targetId })
-    .from(squareUnlocks)
-    .where(and(eq(squareUnlocks.sessionId, reader.sessionId), eq(squareUnlocks.kind, 'category')));
+  const rows = await categoryUnlocksQuery(db).execute({ sessionId: reader.sessionId });
   return rows.map((row) => row.id);
 }
+
+const categoryUnlocksQuery = preparedQuery((db) =>
+  db
+    .select({ id: squareUnlocks.targetId })
+    .from(squareUnlocks)
+    .where(and(eq(squareUnlocks.sessionId, sql.placeholder('sessionId')), eq(squareUnlocks.kind, 'category')))
+    .prepare('square_category_unlocks'),
+);
 
 /** Posts this reader may see listed: open categories, unlocked ones, and their own posts. */
 async function readableCategoryCondition(db: Db, reader: Reader): Promise<SQL> {
@@ -85,8 +92,8 @@ async function readableCategoryCondition(db: Db, reader: Reader): Promise<SQL> {
   )!;
 }
 
-export async function listSquareCategories(db: Db, reader: Reader): Promise<SquareCategoryView[]> {
-  const rows = await db
+const categoriesQuery = preparedQuery((db) =>
+  db
     .select({
       id: squarePostCategories.id,
       name: squarePostCategories.name,
@@ -98,7 +105,12 @@ export async function listSquareCategories(db: Db, reader: Reader): Promise<Squa
     })
     .from(squarePostCategories)
     .where(eq(squarePostCategories.isActive, true))
-    .orderBy(asc(squarePostCategories.sortOrder), asc(squarePostCategories.id));
+    .orderBy(asc(squarePostCategories.sortOrder), asc(squarePostCategories.id))
+    .prepare('square_categories'),
+);
+
+export async function listSquareCategories(db: Db, reader: Reader): Promise<SquareCategoryView[]> {
+  const rows = await categoriesQuery(db).execute();
   const unlocked = new Set(await sessionCategoryUnlocks(db, reader));
   return rows.map((row) => ({ ...row, isUnlocked: !row.isProtected || unlocked.has(row.id) }));
 }
@@ -118,41 +130,63 @@ export async function listSquarePosts(
   options: { categorySlug?: string | undefined; cursor?: string | undefined; perPage: number },
 ): Promise<SquarePostList> {
   const position = options.cursor ? decodeCursor(options.cursor) : null;
+  const limit = options.perPage + 1;
   let category: SquareCategoryRef | null = null;
-  let where: SQL | undefined;
+  let rows: ListRow[];
   if (options.categorySlug !== undefined) {
-    const [found] = await db
-      .select({
-        id: squarePostCategories.id,
-        name: squarePostCategories.name,
-        slug: squarePostCategories.slug,
-        isProtected: sql<boolean>`${squarePostCategories.passwordHash} is not null`,
-      })
-      .from(squarePostCategories)
-      .where(and(eq(squarePostCategories.slug, options.categorySlug), eq(squarePostCategories.isActive, true)));
+    const [found] = await categoryBySlugQuery(db).execute({ slug: options.categorySlug });
     if (!found) return { status: 'missing' };
     category = { id: found.id, name: found.name, slug: found.slug };
     if (found.isProtected && !(await sessionCategoryUnlocks(db, reader)).includes(found.id)) return { status: 'locked', category };
-    where = eq(squarePosts.squarePostCategoryId, found.id);
+    rows = position
+      ? await categoryPostsAfterQuery(db, limit).execute({ categoryId: found.id, at: position.at, id: position.id })
+      : await categoryPostsQuery(db, limit).execute({ categoryId: found.id });
   } else {
-    where = and(isNull(squarePostCategories.passwordHash), eq(squarePostCategories.isActive, true));
+    rows = position
+      ? await openPostsAfterQuery(db, limit).execute({ at: position.at, id: position.id })
+      : await openPostsQuery(db, limit).execute();
   }
-  const rows = await selectPosts(db)
-    .where(and(where, position ? after(squarePosts.createdAt, squarePosts.id, position) : undefined))
-    .orderBy(desc(squarePosts.createdAt), desc(squarePosts.id))
-    .limit(options.perPage + 1);
   const page = pageOf(rows, options.perPage, (row) => ({ at: row.cursorAt, id: row.id }));
   return { status: 'ok', category, items: await itemViews(db, reader, page.items), nextCursor: page.nextCursor };
 }
 
+const categoryBySlugQuery = preparedQuery((db) =>
+  db
+    .select({
+      id: squarePostCategories.id,
+      name: squarePostCategories.name,
+      slug: squarePostCategories.slug,
+      isProtected: sql<boolean>`${squarePostCategories.passwordHash} is not null`,
+    })
+    .from(squarePostCategories)
+    .where(and(eq(squarePostCategories.slug, sql.placeholder('slug')), eq(squarePostCategories.isActive, true)))
+    .prepare('square_category_by_slug'),
+);
+
+/** Newest first, `limit` rows (one shape per page size); the whole square lists only open, active categories. */
+const postsQuery = (name: string, where: SQL) =>
+  preparedQueries((db, limit: number) =>
+    selectPosts(db)
+      .where(where)
+      .orderBy(desc(squarePosts.createdAt), desc(squarePosts.id))
+      .limit(literalLimit(limit))
+      .prepare(`${name}_${limit}`),
+  );
+const inCategory = eq(squarePosts.squarePostCategoryId, sql.placeholder('categoryId'));
+// Flags are written into the SQL, not bound: a kept plan has to know them to pick a partial index.
+const inOpenCategories = and(isNull(squarePostCategories.passwordHash), sql`${squarePostCategories.isActive}`)!;
+const afterPosition = afterPlaceholder(squarePosts.createdAt, squarePosts.id);
+const categoryPostsQuery = postsQuery('square_category_posts', inCategory);
+const categoryPostsAfterQuery = postsQuery('square_category_posts_after', and(inCategory, afterPosition)!);
+const openPostsQuery = postsQuery('square_open_posts', inOpenCategories);
+const openPostsAfterQuery = postsQuery('square_open_posts_after', and(inOpenCategories, afterPosition)!);
+
 /** The pinned notices of the open categories, newest first. */
 export async function listSquareNotices(db: Db, reader: Reader): Promise<SquarePostItemView[]> {
-  const rows = await selectPosts(db)
-    .where(and(eq(squarePosts.isNotice, true), isNull(squarePostCategories.passwordHash), eq(squarePostCategories.isActive, true)))
-    .orderBy(desc(squarePosts.createdAt), desc(squarePosts.id))
-    .limit(NOTICES_MAX);
-  return itemViews(db, reader, rows);
+  return itemViews(db, reader, await noticesQuery(db, NOTICES_MAX).execute());
 }
+
+const noticesQuery = postsQuery('square_notices', and(sql`${squarePosts.isNotice}`, inOpenCategories)!);
 
 /** A member's saved posts, newest saved first; posts of categories this session has not unlocked stay out. */
 export async function listSavedSquarePosts(
@@ -218,17 +252,22 @@ export type SquarePostLookup =
 
 const emptyCounts = (): ReactionCounts => Object.fromEntries(reactionTypes.map((type) => [type, 0])) as ReactionCounts;
 
-/** Reaction counts by type and the reader's own, in one query. */
+/** Reaction counts by type, and for a member which of them are theirs, in one query. */
+const reactionCountsQuery = (name: string, mine: SQL<boolean>) =>
+  preparedQuery((db) =>
+    db
+      .select({ type: reactions.reactionType, count: sql<number>`count(*)::int`, mine })
+      .from(reactions)
+      .where(and(eq(reactions.modelType, SQUARE_POST_MODEL), eq(reactions.modelId, sql.placeholder('postId'))))
+      .groupBy(reactions.reactionType)
+      .prepare(name),
+  );
+const guestReactionsQuery = reactionCountsQuery('square_post_reactions', sql<boolean>`false`);
+const memberReactionsQuery = reactionCountsQuery('square_post_reactions_mine', sql<boolean>`bool_or(${reactions.userId} = ${sql.placeholder('userId')})`);
+
 async function reactionSummary(db: Db, postId: number, userId: number | null) {
-  const rows = await db
-    .select({
-      type: reactions.reactionType,
-      count: sql<number>`count(*)::int`,
-      mine: userId === null ? sql<boolean>`false` : sql<boolean>`bool_or(${reactions.userId} = ${userId})`,
-    })
-    .from(reactions)
-    .where(and(eq(reactions.modelType, SQUARE_POST_MODEL), eq(reactions.modelId, postId)))
-    .groupBy(reactions.reactionType);
+  const rows =
+    userId === null ? await guestReactionsQuery(db).execute({ postId }) : await memberReactionsQuery(db).execute({ postId, userId });
   const counts = emptyCounts();
   const mine: ReactionType[] = [];
   for (const row of rows) {
@@ -238,21 +277,22 @@ async function reactionSummary(db: Db, postId: number, userId: number | null) {
   return { counts, mine: reactionTypes.filter((type) => mine.includes(type)) };
 }
 
-async function isSavedBy(db: Db, postId: number, userId: number | null): Promise<boolean> {
-  if (userId === null) return false;
-  const [row] = await db
+const savedQuery = preparedQuery((db) =>
+  db
     .select({ id: saves.id })
     .from(saves)
-    .where(and(eq(saves.userId, userId), eq(saves.modelType, SQUARE_POST_MODEL), eq(saves.modelId, postId)));
+    .where(and(eq(saves.userId, sql.placeholder('userId')), eq(saves.modelType, SQUARE_POST_MODEL), eq(saves.modelId, sql.placeholder('postId'))))
+    .prepare('square_post_saved'),
+);
+
+async function isSavedBy(db: Db, postId: number, userId: number | null): Promise<boolean> {
+  if (userId === null) return false;
+  const [row] = await savedQuery(db).execute({ userId, postId });
   return row !== undefined;
 }
 
-/**
- * One post with everything its page shows, or why it cannot be shown: its author always reads it;
- * anyone else needs the category's and the post's passwords given in this session.
- */
-export async function findSquarePost(db: Db, reader: Reader, postId: number): Promise<SquarePostLookup> {
-  const [row] = await db
+const postQuery = preparedQuery((db) =>
+  db
     .select({
       ...postColumns,
       contentHtml: squarePosts.contentHtml,
@@ -261,7 +301,16 @@ export async function findSquarePost(db: Db, reader: Reader, postId: number): Pr
     .from(squarePosts)
     .innerJoin(squarePostCategories, eq(squarePostCategories.id, squarePosts.squarePostCategoryId))
     .innerJoin(users, eq(users.id, squarePosts.userId))
-    .where(eq(squarePosts.id, postId));
+    .where(eq(squarePosts.id, sql.placeholder('postId')))
+    .prepare('square_post'),
+);
+
+/**
+ * One post with everything its page shows, or why it cannot be shown: its author always reads it;
+ * anyone else needs the category's and the post's passwords given in this session.
+ */
+export async function findSquarePost(db: Db, reader: Reader, postId: number): Promise<SquarePostLookup> {
+  const [row] = await postQuery(db).execute({ postId });
   if (!row) return { status: 'missing' };
   const category = { id: row.categoryId, name: row.categoryName, slug: row.categorySlug };
   const isMine = reader.userId !== null && reader.userId === row.userId;
