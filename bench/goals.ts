@@ -5,6 +5,7 @@ import type { MeasuredResult, TargetResult } from './lib/load.ts';
 import { isSkipped } from './lib/load.ts';
 import type { MemoryReport } from './lib/memory.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
+import { NOTIFICATIONS_POLL } from './lib/notifications.ts';
 import { SQUARE_LIST_PAGE, SQUARE_POST_PAGE } from './lib/square.ts';
 
 export interface Goal {
@@ -23,6 +24,8 @@ interface Run {
   lighthouse: LighthouseResult[] | null;
   /** --skip-square: no 100,000-post square, so its goals are not judged. */
   squareSkipped: boolean;
+  /** --skip-notifications: no 1,000,000 notifications, so the poll's goals are not judged. */
+  notificationsSkipped: boolean;
 }
 
 /** null: the rule's measurement was skipped on request, so there is nothing to judge. */
@@ -42,19 +45,44 @@ function minRequestsPerSecond(targetName: string, minimum: number): Rule {
   };
 }
 
+/** `targetName`'s 99th percentile latency under the run's load. */
+function maxP99Ms(targetName: string, limitMs: number): Rule {
+  return ({ results }) => {
+    const result = results.find((r): r is MeasuredResult => !isSkipped(r) && r.target === targetName);
+    return {
+      name: `${targetName} p99 ms`,
+      target: `< ${limitMs}`,
+      actual: result?.latencyP99Ms ?? null,
+      pass: result !== undefined && !result.flagged && result.latencyP99Ms < limitMs,
+    };
+  };
+}
+
+/** A goal of the 1,000,000 notifications, judged unless the run left them out. */
+function withNotifications(rule: Rule): Rule {
+  return (run) => (run.notificationsSkipped ? null : rule(run));
+}
+
 /** A goal of the 100,000-post square, judged unless the run left the square out. */
 function withSquare(rule: Rule): Rule {
   return (run) => (run.squareSkipped ? null : rule(run));
 }
 
-/** The server's peak RSS, start-up included. */
-function maxPeakRssMb(limit: number): Rule {
-  return ({ memory }) => ({
-    name: 'peak RSS MB',
-    target: `< ${limit}`,
-    actual: memory.peakMb,
-    pass: memory.peakMb !== null && memory.peakMb < limit,
-  });
+/**
+ * The server's peak RSS, start-up included: `limit` MB, or `withNotificationsLimit` MB when the
+ * run filled the 1,000,000 notifications (the embedded database runs inside the server's
+ * process, so the pages it caches of a table that size count as the server's memory).
+ */
+function maxPeakRssMb(limit: number, withNotificationsLimit: number): Rule {
+  return ({ memory, notificationsSkipped }) => {
+    const ceiling = notificationsSkipped ? limit : withNotificationsLimit;
+    return {
+      name: notificationsSkipped ? 'peak RSS MB' : 'peak RSS MB (with 1,000,000 notifications)',
+      target: `< ${ceiling}`,
+      actual: memory.peakMb,
+      pass: memory.peakMb !== null && memory.peakMb < ceiling,
+    };
+  };
 }
 
 /** `pageName` is the WeighedPage's name, as in bench/targets.ts. 1 KB = 1024 bytes. */
@@ -95,7 +123,11 @@ const GOALS: Rule[] = [
   // Issue 6: the list and a post page at least 300 requests per second with 100,000 posts, on PGlite.
   withSquare(minRequestsPerSecond(SQUARE_LIST_PAGE, 300)),
   withSquare(minRequestsPerSecond(SQUARE_POST_PAGE, 300)),
-  maxPeakRssMb(300),
+  // Issue 7: every signed-in browser polls every 30 s; with 1,000,000 notifications over 10,000 members.
+  withNotifications(minRequestsPerSecond(NOTIFICATIONS_POLL, 3000)),
+  withNotifications(maxP99Ms(NOTIFICATIONS_POLL, 20)),
+  // 300 MB for the app with the demo data and the square; 512 MB (issue 7) once the notifications are in.
+  maxPeakRssMb(300, 512),
   maxScriptGzipKb('guest /', 15),
   ...LIGHTHOUSE_GOALS,
 ];

@@ -33,6 +33,8 @@ import { launchBrowser, measurePageWeights } from './lib/page-weight.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
 import { printGoals, printLighthouse, printMemory, printPageWeights, printTable, writeResults } from './lib/report.ts';
 import { parseSettings } from './lib/settings.ts';
+import { fillNotifications, notificationTargets } from './lib/notifications.ts';
+import type { NotificationBenchData } from './lib/notifications.ts';
 import { fillSquare, seedBenchDatabase, squareTargets } from './lib/square.ts';
 import type { SquareBenchData } from './lib/square.ts';
 import type { Settings } from './lib/settings.ts';
@@ -79,6 +81,18 @@ async function prepareSquare(tempDir: string, settings: Settings): Promise<Squar
   return square;
 }
 
+/** After the square, before the start: 10,000 members, 1,000,000 notifications and one signed-in member, unless skipped. */
+async function prepareNotifications(tempDir: string, settings: Settings): Promise<NotificationBenchData | null> {
+  if (settings.skipNotifications) return null;
+  console.log('Filling 1,000,000 notifications over 10,000 members…');
+  const data = await fillNotifications(join(tempDir, 'db'));
+  console.log(
+    `${data.notifications.toLocaleString('en-US')} notifications over ${data.members.toLocaleString('en-US')} more members ` +
+      `(${data.fillSeconds} s); the poll is sent as ${data.member.email}, who has ${data.member.notifications}.`,
+  );
+  return data;
+}
+
 async function startBenchServer(tempDir: string): Promise<ServerProcess> {
   const logFile = join(tempDir, 'server.log');
   const port = await freePort(PREFERRED_PORT);
@@ -108,9 +122,12 @@ async function measureAll(
   settings: Settings,
   sampler: MemorySampler,
   square: SquareBenchData | null,
+  notifications: NotificationBenchData | null,
 ): Promise<TargetResult[]> {
   const results: TargetResult[] = [];
-  for (const target of targets(square ? await squareTargets(server.url, square) : [])) {
+  const squareOnes = square ? await squareTargets(server.url, square) : [];
+  const notificationOnes = notifications ? await notificationTargets(server.url, notifications) : [];
+  for (const target of targets(squareOnes, notificationOnes)) {
     if (isSkipped(target)) {
       console.log(`${target.target}: skipped (${target.skipped})`);
       results.push(target);
@@ -157,6 +174,7 @@ async function run(state: RunState): Promise<number> {
   ensureBuild();
   state.tempDir = await mkdtemp(join(tmpdir(), 'ritual-bench-'));
   const square = await prepareSquare(state.tempDir, settings);
+  const notifications = await prepareNotifications(state.tempDir, settings);
   const server = await startBenchServer(state.tempDir);
   state.server = server;
   await waitUntilHealthy(server);
@@ -165,7 +183,7 @@ async function run(state: RunState): Promise<number> {
   if (pid === undefined) throw new Error('the server process has no pid');
   const sampler = new MemorySampler(pid);
   state.sampler = sampler;
-  const results = await measureAll(server, settings, sampler, square);
+  const results = await measureAll(server, settings, sampler, square, notifications);
   const memory = sampler.stop();
   const pageWeight = await weighPages(server, settings, state);
   const lighthouse = await runLighthouse(server, settings, state);
@@ -174,9 +192,18 @@ async function run(state: RunState): Promise<number> {
   printMemory(memory);
   printPageWeights(pageWeight);
   printLighthouse(lighthouse);
-  const goals = checkGoals({ results, memory, pageWeight, lighthouse, squareSkipped: square === null });
+  const goals = checkGoals({
+    results,
+    memory,
+    pageWeight,
+    lighthouse,
+    squareSkipped: square === null,
+    notificationsSkipped: notifications === null,
+  });
   printGoals(goals);
-  await writeResults(settings, results, memory, pageWeight, lighthouse, goals, square);
+  // The session cookie is a credential, even a throwaway one: it stays out of the results.
+  const notificationSummary = notifications ? { ...notifications, cookie: undefined } : null;
+  await writeResults(settings, results, memory, pageWeight, lighthouse, goals, square, notificationSummary);
   return goals.every((goal) => goal.pass) ? 0 : 1;
 }
 

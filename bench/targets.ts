@@ -23,8 +23,14 @@ function staticTarget(): Target | SkippedResult {
   return { name: `GET /_astro/* (static reference, ${kb} kB)`, path: `/_astro/${file.name}` };
 }
 
-/** `square`: the square's targets (bench/lib/square.ts), empty with --skip-square. */
-export function targets(square: Array<Target | SkippedResult>): Array<Target | SkippedResult> {
+/**
+ * `square`: the square's targets (bench/lib/square.ts), empty with --skip-square;
+ * `notifications`: the signed-in poll (bench/lib/notifications.ts), empty with --skip-notifications.
+ */
+export function targets(
+  square: Array<Target | SkippedResult>,
+  notifications: Array<Target | SkippedResult> = [],
+): Array<Target | SkippedResult> {
   return [
     { name: 'GET /healthz', path: '/healthz' },
     { name: 'GET /api/banners/current', path: '/api/banners/current?type=header_text_banner' },
@@ -32,6 +38,7 @@ export function targets(square: Array<Target | SkippedResult>): Array<Target | S
     // As a browser asks for it: the server compresses the page (gzip) as it streams.
     { name: 'GET / (gzip)', path: '/', headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } },
     ...square,
+    ...notifications,
     staticTarget(),
   ];
 }

@@ -7,6 +7,7 @@ import type { LighthouseResult } from './lighthouse.ts';
 import { isSkipped } from './load.ts';
 import type { TargetResult } from './load.ts';
 import type { MemoryReport } from './memory.ts';
+import type { NotificationBenchData } from './notifications.ts';
 import type { PageWeightResult } from './page-weight.ts';
 import type { Settings } from './settings.ts';
 import type { SquareBenchData } from './square.ts';
@@ -148,6 +149,7 @@ export async function writeResults(
   lighthouse: LighthouseResult[] | null,
   goals: Goal[],
   square: SquareBenchData | null,
+  notifications: Omit<NotificationBenchData, 'cookie'> | null,
 ): Promise<void> {
   const report = {
     date: new Date().toISOString(),
@@ -155,6 +157,7 @@ export async function writeResults(
     machine: machine(),
     settings: { ...settings, serverNodeFlags: SERVER_NODE_FLAGS },
     square,
+    notifications,
     results,
     memory,
     pageWeight,

@@ -12,6 +12,8 @@ export interface Settings {
   lighthouseRuns: number;
   /** No 100,000-post square: its targets and goals are left out, and the start is quicker. */
   skipSquare: boolean;
+  /** No 1,000,000 notifications: the poll's target and goals are left out, and the start is quicker. */
+  skipNotifications: boolean;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -23,7 +25,7 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
 
 /**
  * `--duration N`, `--connections N`, `--skip-page-weight`, `--skip-lighthouse`,
- * `--lighthouse-runs N` and `--skip-square`; see bench/README.md.
+ * `--lighthouse-runs N`, `--skip-square` and `--skip-notifications`; see bench/README.md.
  */
 export function parseSettings(argv: string[]): Settings {
   const { values } = parseArgs({
@@ -35,6 +37,7 @@ export function parseSettings(argv: string[]): Settings {
       'skip-lighthouse': { type: 'boolean' },
       'lighthouse-runs': { type: 'string' },
       'skip-square': { type: 'boolean' },
+      'skip-notifications': { type: 'boolean' },
     },
   });
   return {
@@ -44,5 +47,6 @@ export function parseSettings(argv: string[]): Settings {
     skipLighthouse: values['skip-lighthouse'] ?? false,
     lighthouseRuns: positiveInt('lighthouse-runs', values['lighthouse-runs'], 3),
     skipSquare: values['skip-square'] ?? false,
+    skipNotifications: values['skip-notifications'] ?? false,
   };
 }

@@ -35,6 +35,7 @@ import { inquiryRoutes } from './modules/inquiries/routes.ts';
 import { squarePostRoutes } from './modules/square/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', frontErrorLogRoutes(db));
   app.route('/', commentRoutes(db));
   app.route('/', reactionRoutes(db));
+  app.route('/', notificationRoutes(db));
 
   app.notFound(() => {
     throw notFound('요청하신 API를 찾을 수 없습니다.');

@@ -100,13 +100,18 @@ test.describe('navigation', () => {
     await expect(page.getByRole('banner').getByRole('link', { name: /알림/ })).toHaveAttribute('href', '/login');
   });
 
-  test('shows a member the profile picture linking to /mypage, and no bell yet', async ({ page }) => {
+  test('shows a member the profile picture linking to /mypage, and their own bell', async ({ page }, info) => {
     await signInAsMember(page);
     await page.goto('/');
     const profile = page.getByRole('link', { name: '마이페이지' }).first();
     await expect(profile).toHaveAttribute('href', '/mypage');
     await expect(page.getByRole('link', { name: '로그인', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('banner').getByRole('link', { name: /알림/ })).toHaveCount(0);
+    const banner = page.getByRole('banner');
+    await expect(banner.locator('a[href="/login"]')).toHaveCount(0);
+    // Desktop: a button opening the 알림함 dropdown; a phone: a link to /notification (notifications.spec.ts).
+    await page.locator('astro-island[component-export="Bell"]:not([ssr])').waitFor({ state: 'attached' });
+    if (onMobile(info)) await expect(banner.getByRole('link', { name: /^알림/ })).toHaveAttribute('href', '/notification');
+    else await expect(banner.getByRole('button', { name: /^알림/ })).toHaveAttribute('aria-haspopup', 'dialog');
   });
 });
 

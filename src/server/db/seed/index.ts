@@ -8,6 +8,7 @@ import { seedHome } from './home.ts';
 import { seedInquiries } from './inquiries.ts';
 import { seedDemoMembers } from './members.ts';
 import { seedNotices } from './notices.ts';
+import { seedNotifications } from './notifications.ts';
 import { seedPages } from './pages.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
 import { seedSquare } from './square.ts';
@@ -43,5 +44,6 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedInquiries(txDb);
     await seedRitualSessions(txDb);
     await seedSquare(txDb);
+    await seedNotifications(txDb);
   });
 }

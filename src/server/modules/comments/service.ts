@@ -5,6 +5,7 @@ import { commentLikes, comments, users } from '../../db/schema/index.ts';
 import type { Comment, User } from '../../db/schema/index.ts';
 import { forbidden, notFound, validationError } from '../../http/errors.ts';
 import { modelKind } from '../models/registry.ts';
+import { notifyComment, withdrawNotifications } from '../notifications/events.ts';
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
 import type { ModelTarget } from '../models/registry.ts';
 import type { Reader } from '../square/access.ts';
@@ -175,8 +176,16 @@ export async function createComment(db: Db, reader: Reader & { userId: number },
         // The author of an anonymous post would give themself away by name in its comments.
         isAnonymous: input.isAnonymous || ownerOfAnonymous,
       })
-      .returning({ id: comments.id });
+      .returning({ id: comments.id, isAnonymous: comments.isAnonymous });
     await kind.bumpComments(tx, input.modelId, 1);
+    await notifyComment(tx, {
+      id: created!.id,
+      userId: reader.userId,
+      modelType: input.modelType,
+      modelId: input.modelId,
+      isAnonymous: created!.isAnonymous,
+      repliedToId: input.parentId ?? null,
+    });
     return created!.id;
   });
   return loadView(db, id, target, reader.userId);
@@ -223,6 +232,8 @@ export async function deleteComment(db: Db, user: Pick<User, 'id' | 'role'>, id:
       if (comment.parentId !== null) await removeEmptyBlankedParent(tx, comment.parentId);
     }
     await kind.bumpComments(tx, comment.modelId, -1);
+    // Blanked or gone, the comment no longer says anything, so neither do its notifications.
+    await withdrawNotifications(tx, 'comment', [id]);
   });
 }
 

@@ -25,6 +25,18 @@ export interface ModelTarget {
   isAnonymous: boolean;
 }
 
+/** What a notification about the thing says and whose it is (NotificationData's fields, without the actor). */
+export interface ModelSubject {
+  ownerId: number;
+  isAnonymous: boolean;
+  title: string;
+  squarePostCategorySlug: string | null;
+  ritualSessionId: number | null;
+  ritualSessionThreadId: number | null;
+  /** The id the client builds the link with: the square post's, or the room post's. */
+  id: number;
+}
+
 export interface ModelKind {
   /** The target as `reader` may see it: 404 when it does not exist, 403 (with `locked`) when a password is needed. */
   open(db: Db, reader: Reader, id: number): Promise<ModelTarget>;
@@ -33,6 +45,8 @@ export interface ModelKind {
   /** Keep the target's counters right; called inside the transaction that changed the rows. */
   bumpComments(tx: Db, id: number, delta: number): Promise<void>;
   bumpReactions(tx: Db, id: number, delta: number): Promise<void>;
+  /** For notifications, read in the transaction that acted on the thing; null when it is gone. */
+  subject(tx: Db, id: number): Promise<ModelSubject | null>;
 }
 
 const LOCKED_MESSAGES = {
@@ -101,6 +115,16 @@ const squarePostKind: ModelKind = {
       .update(squarePosts)
       .set({ reactionsCount: sql`greatest(${squarePosts.reactionsCount} + ${delta}, 0)`, updatedAt: keepUpdatedAt })
       .where(eq(squarePosts.id, id));
+  },
+  async subject(tx, id) {
+    const [row] = await tx
+      .select({ ownerId: squarePosts.userId, isAnonymous: squarePosts.isAnonymous, title: squarePosts.title, slug: squarePostCategories.slug })
+      .from(squarePosts)
+      .innerJoin(squarePostCategories, eq(squarePostCategories.id, squarePosts.squarePostCategoryId))
+      .where(eq(squarePosts.id, id));
+    if (!row) return null;
+    const { slug, ...rest } = row;
+    return { ...rest, squarePostCategorySlug: slug, ritualSessionId: null, ritualSessionThreadId: null, id };
   },
 };
 

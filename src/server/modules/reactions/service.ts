@@ -4,6 +4,7 @@ import { reactions, users } from '../../db/schema/index.ts';
 import { emptyReactionCounts } from '../../../lib/reactions.ts';
 import type { ReactionCounts, ReactionTypeName } from '../../../lib/reactions.ts';
 import { modelKind } from '../models/registry.ts';
+import { notifyReaction, withdrawNotifications } from '../notifications/events.ts';
 import type { Reader } from '../square/access.ts';
 
 export interface ReactionSummary {
@@ -56,6 +57,7 @@ export async function toggleReaction(
       .returning({ id: reactions.id });
     if (inserted.length > 0) {
       await kind.bumpReactions(tx, modelId, 1);
+      await notifyReaction(tx, { id: inserted[0]!.id, userId: reader.userId, modelType, modelId, reactionType: type });
       return true;
     }
     const removed = await tx
@@ -64,7 +66,10 @@ export async function toggleReaction(
         and(eq(reactions.modelType, modelType), eq(reactions.modelId, modelId), eq(reactions.reactionType, type), eq(reactions.userId, reader.userId)),
       )
       .returning({ id: reactions.id });
-    if (removed.length > 0) await kind.bumpReactions(tx, modelId, -removed.length);
+    if (removed.length > 0) {
+      await kind.bumpReactions(tx, modelId, -removed.length);
+      await withdrawNotifications(tx, 'reaction', removed.map((row) => row.id));
+    }
     return false;
   });
   return { reacted, summary: await reactionSummary(db, reader, modelType, modelId) };

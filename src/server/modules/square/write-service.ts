@@ -7,6 +7,7 @@ import type { User } from '../../db/schema/index.ts';
 import { forbidden, notFound, validationError } from '../../http/errors.ts';
 import { plainTextOf, sanitizePostHtml } from '../../html/sanitize.ts';
 import { hashPassword } from '../auth/password.ts';
+import { withdrawNotifications } from '../notifications/events.ts';
 import { canPost, isStaff } from './permissions.ts';
 import { EXCERPT_MAX, POST_CONTENT_MAX, SQUARE_MESSAGES } from './schema.ts';
 import { SQUARE_POST_MODEL } from './service.ts';
@@ -115,7 +116,7 @@ export async function updateSquarePost(db: Db, storage: FileStorage, user: Autho
   });
 }
 
-/** Removes the post with its comments, their likes, its reactions, saves and unlocks, all or nothing. */
+/** Removes the post with its comments, their likes, its reactions, saves, unlocks and notifications, all or nothing. */
 export async function deleteSquarePost(db: Db, user: Author, postId: number): Promise<void> {
   await ownedPost(db, user, postId);
   const ofPost = (table: typeof comments | typeof reactions | typeof saves) =>
@@ -123,6 +124,9 @@ export async function deleteSquarePost(db: Db, user: Author, postId: number): Pr
   await db.transaction(async (tx) => {
     const postComments = tx.select({ id: comments.id }).from(comments).where(ofPost(comments));
     await tx.delete(commentLikes).where(inArray(commentLikes.commentId, postComments));
+    // What its comments and reactions told people would now lead to a missing post.
+    await withdrawNotifications(tx, 'comment', postComments);
+    await withdrawNotifications(tx, 'reaction', tx.select({ id: reactions.id }).from(reactions).where(ofPost(reactions)));
     await tx.delete(comments).where(ofPost(comments));
     await tx.delete(reactions).where(ofPost(reactions));
     await tx.delete(saves).where(ofPost(saves));

@@ -1,0 +1,165 @@
+/**
+ * The notifications, newest first, shared by the bell's dropdown and the /notification page.
+ * The page renders its first page on the server and passes it in; the dropdown passes nothing and
+ * the list asks for its first page when it opens (which marks the newest one read, server-side).
+ * Further pages load when the end of the list is fully visible (SPEC §2). Its styles
+ * (notifications.css) come with the bell and the page: the dropdown loads this module lazily, and
+ * the build drops the styles of a lazily imported island module.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { quietApi } from '../../lib/browser-api.ts';
+import {
+  EMPTY_NOTIFICATIONS_TEXT,
+  UNREAD_LABEL,
+  appendPage,
+  isUnread,
+  markedRead,
+  notificationImage,
+  notificationLink,
+  notificationMessage,
+  notificationsApi,
+} from '../../lib/notifications.ts';
+import type { NotificationItem, NotificationPage } from '../../lib/notifications.ts';
+import { relativeTime } from '../../lib/time.ts';
+import { failureMessages } from '../auth/failure.ts';
+import { MemberAvatar } from '../reactions/MemberAvatar.tsx';
+
+const AVATAR_SIZE = 48;
+const RETRY_LABEL = '다시 시도';
+
+export interface NotificationListProps {
+  /** The server-rendered first page; absent in the dropdown, which asks for it on opening. */
+  initialItems?: NotificationItem[];
+  /** The cursor after `initialItems`; null when they were the last. */
+  initialCursor?: string | null;
+  /** Without a script, where the page after `initialItems` is read (the page's own address). */
+  moreHref?: string | null;
+  /** Called when a person follows an item's link (the dropdown closes). */
+  onFollow?: () => void;
+  /** The list's name for screen readers. */
+  label?: string;
+}
+
+export function NotificationList({ initialItems, initialCursor = null, moreHref = null, onFollow, label = '알림 목록' }: NotificationListProps) {
+  const [items, setItems] = useState<NotificationItem[]>(initialItems ?? []);
+  const [cursor, setCursor] = useState<string | null>(initialCursor);
+  // The first page is still to come (the dropdown's case).
+  const [started, setStarted] = useState(initialItems !== undefined);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState('');
+  const [hydrated, setHydrated] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+
+  const load = async (after: string | null): Promise<void> => {
+    if (busy.current) return;
+    busy.current = true;
+    setLoading(true);
+    setError('');
+    try {
+      const page = await quietApi.get<NotificationPage>(notificationsApi.list, after === null ? {} : { cursor: after });
+      setItems((shown) => (after === null ? page.data : appendPage(shown, page.data)));
+      setCursor(page.meta.next_cursor);
+      setStarted(true);
+    } catch (failure) {
+      setError(failureMessages(failure)[0] ?? '');
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  };
+
+  useEffect(() => {
+    setHydrated(true);
+    if (initialItems === undefined) void load(null);
+    // Once, on mounting: a new opening of the dropdown mounts a new list.
+  }, []);
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !started || cursor === null || error) return;
+    // Threshold 1: only when the end of the list is entirely in view, in the page or the dropdown.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= 1)) void load(cursor);
+      },
+      { threshold: 1 },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+    // A new observer per cursor reports at once, so an end still in view after a page loads the next.
+  }, [cursor, started, error]);
+
+  const follow = (item: NotificationItem): void => {
+    if (isUnread(item)) {
+      // Fire and forget; keepalive lets the request outlive the page it leaves.
+      void quietApi(notificationsApi.read(item.id), { method: 'POST', keepalive: true }).catch(() => undefined);
+      setItems((shown) => markedRead(shown, item.id, new Date().toISOString()));
+    }
+    onFollow?.();
+  };
+
+  const now = new Date();
+
+  return (
+    <div className="notification-list" aria-busy={loading}>
+      {items.length > 0 && (
+        <ul className="notification-items" aria-label={label}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <NotificationRow item={item} now={now} onFollow={follow} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} className="notification-end" aria-hidden="true" />
+      <div className="notification-status" aria-live="polite">
+        {started && !loading && !error && items.length === 0 && <p className="notification-empty">{EMPTY_NOTIFICATIONS_TEXT}</p>}
+        {loading && <p>알림을 불러오는 중이에요…</p>}
+        {error && (
+          <p className="notification-error" role="alert">
+            {error}{' '}
+            <button type="button" className="notification-retry" onClick={() => void load(started ? cursor : null)}>
+              {RETRY_LABEL}
+            </button>
+          </p>
+        )}
+        {!hydrated && cursor !== null && moreHref && (
+          <a className="notification-more" href={moreHref}>
+            더 보기
+          </a>
+        )}
+        {started && cursor === null && items.length > 0 && <p className="notification-done">모든 알림을 확인했어요.</p>}
+      </div>
+    </div>
+  );
+}
+
+function NotificationRow({ item, now, onFollow }: { item: NotificationItem; now: Date; onFollow: (item: NotificationItem) => void }) {
+  const href = notificationLink(item.data);
+  const unread = isUnread(item);
+  const content = (
+    <>
+      <MemberAvatar src={notificationImage(item.data)} size={AVATAR_SIZE} className="notification-avatar" />
+      <span className="notification-body">
+        <span className="notification-message">
+          {unread && <span className="visually-hidden">{UNREAD_LABEL}, </span>}
+          {notificationMessage(item.data)}
+        </span>
+        {item.data.title && <span className="notification-title">{item.data.title}</span>}
+        {/* The server's "now" and the browser's may differ by a minute. */}
+        <time className="notification-time" dateTime={item.created_at} suppressHydrationWarning>
+          {relativeTime(item.created_at, now)}
+        </time>
+      </span>
+      {unread && <span className="notification-unread-dot" aria-hidden="true" />}
+    </>
+  );
+  const className = unread ? 'notification-row is-unread' : 'notification-row';
+  if (href === null) return <div className={className}>{content}</div>;
+  return (
+    <a className={className} href={href} onClick={() => onFollow(item)}>
+      {content}
+    </a>
+  );
+}

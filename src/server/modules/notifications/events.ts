@@ -1,0 +1,168 @@
+// Who hears about what. Each function runs inside the transaction of the action it reports, so a
+// comment or reaction and its notification are written (or rolled back) together.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { comments, notifications } from '../../db/schema/index.ts';
+import type { NewNotification, NotificationData, NotificationSource, NotificationTarget, ReactionType } from '../../db/schema/index.ts';
+import { modelKind } from '../models/registry.ts';
+import type { ModelSubject } from '../models/registry.ts';
+
+/** Where a notification leads: the thing's title and the ids the client builds the link from. */
+export type NotificationPlace = Pick<ModelSubject, 'title' | 'squarePostCategorySlug' | 'ritualSessionId' | 'ritualSessionThreadId'> & {
+  /** The square or room post's id; null when the thread's id says where (ritualSessionThreadId). */
+  id: number | null;
+  /** A ready link, when the emitter has one; the client builds square and room links itself. */
+  link?: string | null;
+};
+
+const dataOf = (place: NotificationPlace, target: NotificationTarget, reactionType: ReactionType | null = null): NotificationData => ({
+  title: place.title,
+  link: place.link ?? null,
+  target,
+  reaction_type: reactionType,
+  ritual_session_id: place.ritualSessionId,
+  ritual_session_thread_id: place.ritualSessionThreadId,
+  square_post_category_slug: place.squarePostCategorySlug,
+  id: place.id,
+});
+
+async function insertAll(tx: Db, rows: NewNotification[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(notifications).values(rows);
+}
+
+export interface CommentEvent {
+  id: number;
+  /** The author. */
+  userId: number;
+  modelType: string;
+  modelId: number;
+  /** As stored: the author's name and picture stay out of the notification too. */
+  isAnonymous: boolean;
+  /** The comment the member answered (a reply to a reply answers that reply's author), if any. */
+  repliedToId: number | null;
+}
+
+/**
+ * A new comment tells the thing's owner (`comment_on_post`); a reply also tells the author of the
+ * comment it answers (`reply_to_comment`), and the owner then only once. Nobody hears of their own.
+ */
+export async function notifyComment(tx: Db, comment: CommentEvent): Promise<void> {
+  const subject = await modelKind(comment.modelType).subject(tx, comment.modelId);
+  if (!subject) return;
+  let answeredId: number | null = null;
+  if (comment.repliedToId !== null) {
+    const [answered] = await tx.select({ userId: comments.userId }).from(comments).where(eq(comments.id, comment.repliedToId));
+    answeredId = answered?.userId ?? null;
+  }
+  const base = { actorId: comment.userId, isAnonymous: comment.isAnonymous, sourceType: 'comment' as const, sourceId: comment.id };
+  const rows: NewNotification[] = [];
+  if (answeredId !== null && answeredId !== comment.userId) {
+    rows.push({ ...base, userId: answeredId, type: 'reply_to_comment', data: dataOf(subject, 'comment') });
+  }
+  if (subject.ownerId !== comment.userId && subject.ownerId !== answeredId) {
+    rows.push({ ...base, userId: subject.ownerId, type: 'comment_on_post', data: dataOf(subject, 'post') });
+  }
+  await insertAll(tx, rows);
+}
+
+export interface ReactionEvent {
+  id: number;
+  userId: number;
+  modelType: string;
+  modelId: number;
+  reactionType: ReactionType;
+}
+
+/** A reaction tells the thing's owner; on an anonymous post the reactor stays anonymous too, as everything there does. */
+export async function notifyReaction(tx: Db, reaction: ReactionEvent): Promise<void> {
+  const subject = await modelKind(reaction.modelType).subject(tx, reaction.modelId);
+  if (!subject || subject.ownerId === reaction.userId) return;
+  await insertAll(tx, [
+    {
+      userId: subject.ownerId,
+      type: 'reaction_on_post',
+      actorId: reaction.userId,
+      isAnonymous: subject.isAnonymous,
+      sourceType: 'reaction',
+      sourceId: reaction.id,
+      data: dataOf(subject, 'post', reaction.reactionType),
+    },
+  ]);
+}
+
+/** The cause is gone (a deleted comment, a withdrawn reaction, a removed post's rows): so is what it said. */
+export async function withdrawNotifications(tx: Db, sourceType: NotificationSource, sourceIds: readonly number[] | SQLWrapper): Promise<void> {
+  if (Array.isArray(sourceIds) && sourceIds.length === 0) return;
+  await tx
+    .delete(notifications)
+    .where(and(eq(notifications.sourceType, sourceType), inArray(notifications.sourceId, sourceIds as number[] | SQLWrapper)));
+}
+
+export interface MentionEvent {
+  /** The members named with @ in the comment; the author and repeats are left out here. */
+  mentionedUserIds: readonly number[];
+  comment: { id: number; userId: number; isAnonymous: boolean };
+  /** The room post or thread the comment is on, e.g. its model kind's `subject`. */
+  place: NotificationPlace;
+}
+
+/**
+ * Mentions in a comment (the rooms call this after `notifyComment`, in the same transaction).
+ * A mention is the more telling message, so it replaces a comment or reply notification of the
+ * same comment to the same member. Deleting the comment withdraws them like any other.
+ */
+export async function notifyMention(tx: Db, mention: MentionEvent): Promise<void> {
+  const recipients = [...new Set(mention.mentionedUserIds)].filter((id) => id !== mention.comment.userId);
+  if (recipients.length === 0) return;
+  await tx
+    .delete(notifications)
+    .where(
+      and(eq(notifications.sourceType, 'comment'), eq(notifications.sourceId, mention.comment.id), inArray(notifications.userId, recipients)),
+    );
+  await insertAll(
+    tx,
+    recipients.map((userId) => ({
+      userId,
+      type: 'mention' as const,
+      actorId: mention.comment.userId,
+      isAnonymous: mention.comment.isAnonymous,
+      sourceType: 'comment' as const,
+      sourceId: mention.comment.id,
+      data: dataOf(mention.place, 'post'),
+    })),
+  );
+}
+
+export interface CouponEvent {
+  /** The member who got the coupon. */
+  userId: number;
+  /** The member's coupon (its row id), so revoking it can withdraw the notification. */
+  couponId: number;
+  /** The coupon's name: the notification's second line. */
+  name: string;
+  link?: string | null;
+}
+
+/** A coupon given to a member (the store calls this in the transaction that gives it); no actor. */
+export async function notifyCoupon(tx: Db, coupon: CouponEvent): Promise<void> {
+  await insertAll(tx, [
+    {
+      userId: coupon.userId,
+      type: 'coupon',
+      actorId: null,
+      sourceType: 'coupon',
+      sourceId: coupon.couponId,
+      data: {
+        title: coupon.name,
+        link: coupon.link ?? null,
+        target: 'coupon',
+        reaction_type: null,
+        ritual_session_id: null,
+        ritual_session_thread_id: null,
+        square_post_category_slug: null,
+        id: null,
+      },
+    },
+  ]);
+}

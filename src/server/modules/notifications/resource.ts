@@ -1,0 +1,55 @@
+import { REACTION_TEXTS } from '../../../lib/reactions.ts';
+import type { NotificationTarget } from '../../db/schema/index.ts';
+import { apiTime } from '../../http/serialize.ts';
+import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
+import type { NotificationView } from './service.ts';
+
+export interface NotificationResource {
+  id: number;
+  read_at: string | null;
+  created_at: string;
+  data: {
+    title: string;
+    link: string | null;
+    target: NotificationTarget;
+    nickname: string | null;
+    is_mention: boolean;
+    reaction_type: string | null;
+    reaction_type_text: string | null;
+    profile_image: string | null;
+    ritual_session_id: number | null;
+    ritual_session_thread_id: number | null;
+    square_post_category_slug: string | null;
+    id: number | null;
+  };
+}
+
+/** Who did it, as the member may see them: nobody for an anonymous act or a coupon, 탈퇴한 회원 with no picture for a deleted member. */
+function actorOf(view: NotificationView): { nickname: string | null; profile_image: string | null } {
+  if (view.isAnonymous || !view.hasActor) return { nickname: null, profile_image: null };
+  if (!view.actor || view.actor.deleted) return { nickname: DELETED_MEMBER_NICKNAME, profile_image: null };
+  return { nickname: view.actor.nickname, profile_image: view.actor.profileImage };
+}
+
+/** A notification as the contract shows it (snake_case, API times). */
+export function notificationResource(view: NotificationView): NotificationResource {
+  const { data } = view;
+  return {
+    id: view.id,
+    read_at: apiTime(view.readAt),
+    created_at: apiTime(view.createdAt),
+    data: {
+      title: data.title,
+      link: data.link,
+      target: data.target,
+      ...actorOf(view),
+      is_mention: view.type === 'mention',
+      reaction_type: data.reaction_type,
+      reaction_type_text: data.reaction_type ? REACTION_TEXTS[data.reaction_type] : null,
+      ritual_session_id: data.ritual_session_id,
+      ritual_session_thread_id: data.ritual_session_thread_id,
+      square_post_category_slug: data.square_post_category_slug,
+      id: data.id,
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import type { Db } from '../../db/client.ts';
+import { currentUser, validateQuery } from '../../http/context.ts';
+import type { AppContext, AppEnv } from '../../http/context.ts';
+import { notFound, unauthenticated } from '../../http/errors.ts';
+import { routeId } from '../../http/route-id.ts';
+import { apiTime } from '../../http/serialize.ts';
+import { notificationResource } from './resource.ts';
+import { encodeNotificationCursor, NOTIFICATION_MESSAGES, notificationListQuery } from './schema.ts';
+import { listNotifications, markNotificationRead, newestUnreadNotification } from './service.ts';
+
+// One member's own data, asked for again and again: no shared cache may keep it.
+const PRIVATE = 'private, no-store';
+
+function memberId(c: AppContext): number {
+  const user = currentUser(c);
+  if (!user) throw unauthenticated();
+  return user.id;
+}
+
+export function notificationRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .get('/api/notifications/new', async (c) => {
+      const newest = await newestUnreadNotification(db, memberId(c));
+      c.header('Cache-Control', PRIVATE);
+      return c.json({ data: newest ? { id: newest.id, created_at: apiTime(newest.createdAt) } : null });
+    })
+    .get('/api/notifications', async (c) => {
+      const userId = memberId(c);
+      const { cursor, per_page: perPage } = validateQuery(c, notificationListQuery);
+      const page = await listNotifications(db, userId, { afterId: cursor ?? null, perPage });
+      c.header('Cache-Control', PRIVATE);
+      return c.json({
+        data: page.items.map(notificationResource),
+        meta: { next_cursor: page.nextAfterId === null ? null : encodeNotificationCursor(page.nextAfterId), per_page: perPage },
+      });
+    })
+    .post('/api/notifications/:id/read', async (c) => {
+      const userId = memberId(c);
+      const id = routeId(c.req.param('id'));
+      if (id === null) throw notFound(NOTIFICATION_MESSAGES.notFound);
+      return c.json({ data: notificationResource(await markNotificationRead(db, userId, id)) });
+    });
+}

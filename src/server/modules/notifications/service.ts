@@ -1,0 +1,115 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications, users } from '../../db/schema/index.ts';
+import type { NotificationData, NotificationType } from '../../db/schema/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { NOTIFICATION_MESSAGES } from './schema.ts';
+
+export interface NotificationView {
+  id: number;
+  type: NotificationType;
+  isAnonymous: boolean;
+  data: NotificationData;
+  /** The actor as they are now (null: none, as for a coupon, or their row is gone). */
+  actor: { nickname: string; profileImage: string | null; deleted: boolean } | null;
+  hasActor: boolean;
+  readAt: Date | null;
+  createdAt: Date;
+}
+
+// The actor is joined, not copied: a renamed member shows the new name, a deleted one 탈퇴한 회원.
+const viewColumns = {
+  id: notifications.id,
+  type: notifications.type,
+  isAnonymous: notifications.isAnonymous,
+  data: notifications.data,
+  actorId: notifications.actorId,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+  actorNickname: users.nickname,
+  actorImage: users.profileImage,
+  actorDeletedAt: users.deletedAt,
+};
+
+type Row = {
+  id: number;
+  type: NotificationType;
+  isAnonymous: boolean;
+  data: NotificationData;
+  actorId: number | null;
+  readAt: Date | null;
+  createdAt: Date;
+  actorNickname: string | null;
+  actorImage: string | null;
+  actorDeletedAt: Date | null;
+};
+
+const toView = (row: Row): NotificationView => ({
+  id: row.id,
+  type: row.type,
+  isAnonymous: row.isAnonymous,
+  data: row.data,
+  actor:
+    row.actorNickname === null ? null : { nickname: row.actorNickname, profileImage: row.actorImage, deleted: row.actorDeletedAt !== null },
+  // Only a coupon has no actor; any other type without one had its actor's row removed.
+  hasActor: row.type !== 'coupon',
+  readAt: row.readAt,
+  createdAt: row.createdAt,
+});
+
+const selectViews = (db: Db) =>
+  db.select(viewColumns).from(notifications).leftJoin(users, eq(users.id, notifications.actorId));
+
+export interface NotificationPage {
+  items: NotificationView[];
+  /** The last id shown, when there is more. */
+  nextAfterId: number | null;
+}
+
+/**
+ * A member's notifications, newest first, after the id `afterId` (exclusive) when paging on: one
+ * query down the (user_id, id desc) index. Opening the list (no `afterId`) marks the newest one
+ * read when it is unread; the page still shows it as it was, so it can be styled as new.
+ */
+export async function listNotifications(db: Db, userId: number, options: { afterId: number | null; perPage: number }): Promise<NotificationPage> {
+  const rows = await selectViews(db)
+    .where(and(eq(notifications.userId, userId), options.afterId === null ? undefined : lt(notifications.id, options.afterId)))
+    .orderBy(desc(notifications.id))
+    .limit(options.perPage + 1);
+  const items = rows.slice(0, options.perPage).map(toView);
+  const newest = items[0];
+  if (options.afterId === null && newest && newest.readAt === null) {
+    await db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.id, newest.id), isNull(notifications.readAt)));
+  }
+  return { items, nextAfterId: rows.length > options.perPage ? (items.at(-1)?.id ?? null) : null };
+}
+
+/** Marks one of the member's own notifications read (the first time only); 404 for anyone else's. */
+export async function markNotificationRead(db: Db, userId: number, id: number): Promise<NotificationView> {
+  const [updated] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (!updated) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  const [row] = await selectViews(db).where(eq(notifications.id, id));
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  return toView(row);
+}
+
+/**
+ * The member's newest notification when it is unread, else null: what every signed-in browser
+ * asks every 30 seconds, so one row from the top of the (user_id, id desc) index.
+ */
+export async function newestUnreadNotification(db: Db, userId: number): Promise<{ id: number; createdAt: Date } | null> {
+  const [newest] = await db
+    .select({ id: notifications.id, createdAt: notifications.createdAt, readAt: notifications.readAt })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id))
+    .limit(1);
+  return newest && newest.readAt === null ? { id: newest.id, createdAt: newest.createdAt } : null;
+}
