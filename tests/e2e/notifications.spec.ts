@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { apiHeaders, waitForIsland } from './members.ts';
@@ -339,5 +340,21 @@ test.describe('notifications for a guest', () => {
     expect(res?.status()).toBe(200);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     expect(res?.headers()['cache-control']).toContain('no-store');
+  });
+});
+
+test.describe('notifications, accessibly', () => {
+  test('the open dropdown and the /notification page pass axe', async ({ page }) => {
+    await signInAsMember(page, pair().recipient);
+    await page.goto('/notification');
+    await waitForIsland(page, 'NotificationList');
+    await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    if (onMobile()) return;
+    await page.goto('/');
+    await waitForIsland(page, 'Bell');
+    const box = await openList(page);
+    await expect(box.getByRole('listitem').first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).include('.bell').analyze()).violations).toEqual([]);
   });
 });
