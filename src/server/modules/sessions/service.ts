@@ -72,7 +72,18 @@ export async function createSession(
 // Every request of a signed-in browser reads its session.
 const sessionQuery = preparedQuery((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({
+      // What a request needs of its session; the address and browser it began with stay in the table.
+      session: {
+        id: sessions.id,
+        userId: sessions.userId,
+        remember: sessions.remember,
+        data: sessions.data,
+        lastActivityAt: sessions.lastActivityAt,
+        expiresAt: sessions.expiresAt,
+      },
+      user: users,
+    })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
