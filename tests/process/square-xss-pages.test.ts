@@ -1,8 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRY, startServer, stopServer, tempDataDir, waitUntilHealthy } from '../../scripts/server-process.ts';
 import type { ServerProcess } from '../../scripts/server-process.ts';
@@ -13,45 +12,19 @@ import { squarePostCategories, users } from '../../src/server/db/schema/index.ts
 import { seedDemoData } from '../../src/server/db/seed/index.ts';
 import { createComment } from '../../src/server/modules/comments/service.ts';
 import { createSquarePost } from '../../src/server/modules/square/write-service.ts';
+import { UNSAFE_URL, elementsOf, urlAsRead, xssPayloads } from '../helpers/xss.ts';
+import type { ParsedElement } from '../helpers/xss.ts';
 
 // The stored-XSS corpus (tests/fixtures/xss) through the pages as the built server renders them to
 // a guest: each payload as a post's title and body, and all of them as comments on one post. The
 // API test checks what is stored and answered; this checks the HTML a browser would run.
 
-const payloads: string[] = JSON.parse(readFileSync(new URL('../fixtures/xss/dompurify-payloads.json', import.meta.url), 'utf8'));
+const payloads = xssPayloads;
 
 // Elements a payload must never add to a page: whatever the page has of them is the site's own.
 const GUARDED_TAGS = ['script', 'iframe', 'object', 'embed', 'svg', 'math', 'style', 'base', 'link', 'meta', 'form', 'frame', 'frameset', 'template', 'noscript', 'input', 'textarea', 'button', 'select', 'video', 'audio', 'source'];
-const UNSAFE_URL = /^(javascript|data|vbscript|livescript|mhtml):/;
 
-interface Element {
-  tag: string;
-  attribs: Record<string, string>;
-}
-
-/** Every element and attribute a browser's parser would see, read with sanitize-html's parser allowing all. */
-function elementsOf(html: string): Element[] {
-  const seen: Element[] = [];
-  sanitizeHtml(html, {
-    allowedTags: false,
-    allowedAttributes: false,
-    allowVulnerableTags: true,
-    onOpenTag: (tag: string, attribs: Record<string, string>) => seen.push({ tag: tag.toLowerCase(), attribs: { ...attribs } }),
-  });
-  return seen;
-}
-
-// What a browser ignores in a URL's scheme, and the entities it decodes there.
-const urlScheme = (value: string) =>
-  value
-    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&colon;/gi, ':')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200b\u2028\u2029\u205f\u3000\ufeff]/g, '')
-    .toLowerCase();
-
-const tagCounts = (elements: Element[]) =>
+const tagCounts = (elements: ParsedElement[]) =>
   Object.fromEntries(GUARDED_TAGS.map((tag) => [tag, elements.filter((element) => element.tag === tag).length]));
 
 /** What in `page` could run script that the same page for a harmless post (`baseline`) does not have. */
@@ -75,7 +48,7 @@ function injected(page: string, baseline: string): string[] {
     for (const [name, value] of Object.entries(attribs)) {
       const lower = name.toLowerCase();
       if (lower.startsWith('on') && !ownHandlers.has(`${lower}=${value}`)) problems.push(`${tag}[${name}=${value}]`);
-      if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset'].includes(lower) && UNSAFE_URL.test(urlScheme(value))) problems.push(`${tag}[${name}=${value}]`);
+      if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset'].includes(lower) && UNSAFE_URL.test(urlAsRead(value))) problems.push(`${tag}[${name}=${value}]`);
     }
   }
   return problems;

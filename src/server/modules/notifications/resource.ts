@@ -1,27 +1,15 @@
+import type { NotificationData } from '../../../lib/notifications.ts';
 import { REACTION_TEXTS } from '../../../lib/reactions.ts';
-import type { NotificationTarget } from '../../db/schema/index.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
 import type { NotificationView } from './service.ts';
 
+/** What the API answers for a notification: the shape the islands read (src/lib/notifications.ts). */
 export interface NotificationResource {
   id: number;
   read_at: string | null;
   created_at: string;
-  data: {
-    title: string;
-    link: string | null;
-    target: NotificationTarget;
-    nickname: string | null;
-    is_mention: boolean;
-    reaction_type: string | null;
-    reaction_type_text: string | null;
-    profile_image: string | null;
-    ritual_session_id: number | null;
-    ritual_session_thread_id: number | null;
-    square_post_category_slug: string | null;
-    id: number | null;
-  };
+  data: NotificationData;
 }
 
 /** Who did it, as the member may see them: nobody for an anonymous act or a coupon, 탈퇴한 회원 with no picture for a deleted member. */
