@@ -1,6 +1,7 @@
 // @ts-expect-error autocannon publishes no types and no @types package is installed; the part used is typed below.
 import untypedAutocannon from 'autocannon';
 import type { MemorySampler } from './memory.ts';
+import { pacedLoad } from './paced.ts';
 import type { Settings } from './settings.ts';
 
 interface AutocannonOptions {
@@ -8,8 +9,6 @@ interface AutocannonOptions {
   connections: number;
   duration: number;
   headers?: Record<string, string>;
-  /** Requests per second offered in all, instead of as many as the server answers. */
-  overallRate?: number;
 }
 
 /** The part of autocannon's result this bench reads. */
@@ -33,9 +32,10 @@ export interface Target {
   /** Sent with every request, e.g. the Accept-Encoding of a browser. */
   headers?: Record<string, string>;
   /**
-   * Requests per second offered, for a latency goal "at N req/s": at full load the latency is only
-   * the length of the queue (50 connections at 3,000 req/s wait 17 ms on average), so it is
-   * measured at the rate the goal names. Without it the target is loaded as fast as it answers.
+   * Requests per second, evenly spread (bench/lib/paced.ts), for a latency goal "at N req/s": at
+   * full load a latency is mostly the wait in the queue (50 connections at 3,000 req/s wait 17 ms
+   * on average), so it is measured at the rate the goal names. Without it, autocannon loads the
+   * target as fast as it answers.
    */
   rate?: number;
 }
@@ -82,17 +82,32 @@ export async function benchmark(
 ): Promise<MeasuredResult> {
   const url = `${baseUrl}${target.path}`;
   sampler.takePhasePeakMb();
-  const pace = target.rate === undefined ? '' : `, ${target.rate} req/s offered`;
+  const pace = target.rate === undefined ? '' : `, ${target.rate} req/s evenly spread`;
   console.log(
     `${target.name} [${target.path}]: warm-up ${WARMUP_SECONDS} s, then ${settings.duration} s with ${settings.connections} connections${pace}…`,
   );
   // JIT, caches and the connection pool settle first, so the first target is not penalised.
-  const load = {
-    url,
-    connections: settings.connections,
-    headers: target.headers ?? {},
-    ...(target.rate === undefined ? {} : { overallRate: target.rate }),
-  };
+  const headers = target.headers ?? {};
+  if (target.rate !== undefined) {
+    const paced = { rate: target.rate, connections: settings.connections, headers };
+    await pacedLoad(url, { ...paced, seconds: WARMUP_SECONDS });
+    const result = await pacedLoad(url, { ...paced, seconds: settings.duration });
+    return {
+      target: target.name,
+      path: target.path,
+      requestsPerSecond: result.requestsPerSecond,
+      latencyP50Ms: result.latencyP50Ms,
+      latencyP99Ms: result.latencyP99Ms,
+      totalRequests: result.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: 0,
+      statusCodes: result.statusCodes,
+      peakRssMb: sampler.takePhasePeakMb(),
+      flagged: result.non2xx > 0 || result.errors > 0,
+    };
+  }
+  const load = { url, connections: settings.connections, headers };
   await autocannon({ ...load, duration: WARMUP_SECONDS });
   const result = await autocannon({ ...load, duration: settings.duration });
   return {
