@@ -1,7 +1,7 @@
 import { relativeTime } from '../../lib/time.ts';
 import { MemberAvatar } from '../reactions/MemberAvatar.tsx';
 import { memberHref } from '../reactions/UsersListModal.tsx';
-import type { CommentData } from './comment-tree.ts';
+import type { CommentData } from '../../lib/comments.ts';
 
 const AVATAR_SIZE = 30;
 

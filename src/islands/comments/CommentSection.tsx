@@ -16,7 +16,7 @@ import { useLoginHref } from '../reactions/browser-hooks.ts';
 import { CommentItem } from './CommentItem.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { liveCount, withAdded, withChanged, withDeleted } from './comment-tree.ts';
-import type { CommentData } from './comment-tree.ts';
+import type { CommentData } from '../../lib/comments.ts';
 import './comments.css';
 
 export interface CommentViewer {

@@ -1,21 +1,5 @@
-/** A comment as the API sends it (src/server/modules/comments/resource.ts), seeded from the server. */
-export interface CommentData {
-  id: number;
-  parent_id: number | null;
-  content: string;
-  is_anonymous: boolean;
-  author: { id: number; nickname: string; username: string | null; profile_image: string | null } | null;
-  author_name: string | null;
-  likes_count: number;
-  is_liked: boolean;
-  is_mine: boolean;
-  is_deleted: boolean;
-  created_at: string;
-  updated_at: string;
-  replies: CommentData[];
-}
-
-export const DELETED_COMMENT_TEXT = '삭제된 댓글입니다.';
+import type { CommentData } from '../../lib/comments.ts';
+import { DELETED_COMMENT_TEXT } from '../../lib/comments.ts';
 
 /** Adds a new comment where the server put it: at the end, or at the end of its top comment's replies. */
 export function withAdded(tree: CommentData[], comment: CommentData): CommentData[] {

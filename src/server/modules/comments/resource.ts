@@ -1,9 +1,10 @@
+import type { CommentData } from '../../../lib/comments.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
 import type { CommentView } from './service.ts';
 
 /** A comment as API-CONVENTIONS.md shows it: snake_case, ISO times, replies nested one level. */
-export function commentResource(comment: CommentView): CommentResource {
+export function commentResource(comment: CommentView): CommentData {
   const { author } = comment;
   return {
     id: comment.id,
@@ -24,20 +25,4 @@ export function commentResource(comment: CommentView): CommentResource {
     updated_at: apiTime(comment.updatedAt),
     replies: comment.replies.map(commentResource),
   };
-}
-
-export interface CommentResource {
-  id: number;
-  parent_id: number | null;
-  content: string;
-  is_anonymous: boolean;
-  author: { id: number; nickname: string; username: string | null; profile_image: string | null } | null;
-  author_name: string | null;
-  likes_count: number;
-  is_liked: boolean;
-  is_mine: boolean;
-  is_deleted: boolean;
-  created_at: string;
-  updated_at: string;
-  replies: CommentResource[];
 }

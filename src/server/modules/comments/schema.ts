@@ -17,7 +17,6 @@ export const COMMENT_MESSAGES = {
 } as const;
 
 /** The text of a deleted comment that still holds replies. */
-export const DELETED_COMMENT_TEXT = '삭제된 댓글입니다.';
 
 const idOrSelf = (value: unknown) => routeId(value) ?? value;
 const truthy = (value: unknown) => value === true || ['1', 'on', 'true', 'yes'].includes(String(value));

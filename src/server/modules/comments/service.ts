@@ -9,7 +9,8 @@ import { notifyComment, withdrawNotifications } from '../notifications/events.ts
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
 import type { ModelTarget } from '../models/registry.ts';
 import type { Reader } from '../square/access.ts';
-import { COMMENT_MESSAGES, DELETED_COMMENT_TEXT } from './schema.ts';
+import { DELETED_COMMENT_TEXT } from '../../../lib/comments.ts';
+import { COMMENT_MESSAGES } from './schema.ts';
 
 export const ANONYMOUS_NAME = '익명';
 export const ANONYMOUS_OWNER_NAME = '익명(작성자)';

@@ -1,0 +1,19 @@
+/** A comment as the API sends it (src/server/modules/comments/resource.ts builds it; the islands read it). */
+export interface CommentData {
+  id: number;
+  parent_id: number | null;
+  content: string;
+  is_anonymous: boolean;
+  author: { id: number; nickname: string; username: string | null; profile_image: string | null } | null;
+  author_name: string | null;
+  likes_count: number;
+  is_liked: boolean;
+  is_mine: boolean;
+  is_deleted: boolean;
+  created_at: string;
+  updated_at: string;
+  replies: CommentData[];
+}
+
+/** What a deleted comment that still holds replies reads, on the server and after a delete in the page. */
+export const DELETED_COMMENT_TEXT = '삭제된 댓글입니다.';
