@@ -1,8 +1,4 @@
-import { useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
-import { confirmModal } from '../../stores/modal.ts';
-import { failureMessages } from '../auth/failure.ts';
-import { useHydrated } from '../auth/fields.tsx';
+import { useConfirmedDelete } from '../confirmed-delete.ts';
 import './inquiry.css';
 
 export const DELETE_CONFIRM_TITLE = '문의를 삭제할까요?';
@@ -10,44 +6,26 @@ const DELETE_CONFIRM_MESSAGE = '삭제한 문의와 첨부파일은 되돌릴 �
 
 /** 삭제 on a waiting inquiry: asks once through the shared modal, then returns to the list. */
 export function DeleteInquiryButton({ inquiryId }: { inquiryId: number }) {
-  const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-
-  const remove = async () => {
-    if (busy) return;
-    setMessage('');
-    const confirmed = await confirmModal({
-      title: DELETE_CONFIRM_TITLE,
-      message: DELETE_CONFIRM_MESSAGE,
-      confirmLabel: '삭제하기',
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    setBusy(true);
-    try {
-      await api.del(`/api/inquiries/${inquiryId}`);
-      // Replaced, so that Back does not return to a page that is gone.
-      window.location.replace('/inquiry?deleted=1');
-    } catch (error) {
-      setBusy(false);
-      setMessage(failureMessages(error)[0] ?? '');
-    }
-  };
+  const { remove, busy, disabled, error } = useConfirmedDelete({
+    title: DELETE_CONFIRM_TITLE,
+    message: DELETE_CONFIRM_MESSAGE,
+    url: `/api/inquiries/${inquiryId}`,
+    then: '/inquiry?deleted=1',
+  });
 
   return (
     <>
       <button
         type="button"
         className="inquiry-action inquiry-action-danger"
-        disabled={!hydrated || busy}
+        disabled={disabled}
         aria-busy={busy ? true : undefined}
-        onClick={() => void remove()}
+        onClick={remove}
       >
         {busy ? '삭제하는 중…' : '삭제'}
       </button>
       <p className="inquiry-action-error" role="alert">
-        {message}
+        {error}
       </p>
     </>
   );

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { api } from '../lib/browser-api.ts';
+import { confirmModal } from '../stores/modal.ts';
+import { failureMessages } from './auth/failure.ts';
+import { useHydrated } from './auth/fields.tsx';
+
+interface ConfirmedDelete {
+  /** The question and its consequence, asked once through the shared modal. */
+  title: string;
+  message: string;
+  /** The API resource to delete. */
+  url: string;
+  /** Where the reader goes once it is gone. */
+  then: string;
+}
+
+/**
+ * A 삭제 button's behaviour: ask, delete, then leave for `then` (replacing the page, so that Back
+ * does not return to something gone); on failure the reason, in Korean, for a live region.
+ */
+export function useConfirmedDelete({ title, message, url, then }: ConfirmedDelete) {
+  const hydrated = useHydrated();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const remove = async () => {
+    if (busy) return;
+    setError('');
+    const confirmed = await confirmModal({ title, message, confirmLabel: '삭제하기', tone: 'danger' });
+    if (!confirmed) return;
+    setBusy(true);
+    try {
+      await api.del(url);
+      window.location.replace(then);
+    } catch (failure) {
+      setBusy(false);
+      setError(failureMessages(failure)[0] ?? '');
+    }
+  };
+
+  return { remove: () => void remove(), busy, disabled: !hydrated || busy, error };
+}
