@@ -11,9 +11,10 @@ import { availability } from './availability.ts';
 export function nodeApiListener(runtime: Runtime): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return getRequestListener(
     (request, env) => {
-      const gate = availability(runtime, true, new URL(request.url).pathname);
-      if (gate.kind === 'unavailable') return gate.response;
       const { incoming } = env as HttpBindings;
+      // The path as Node read it: no URL object is built for a request that is let through.
+      const gate = availability(runtime, true, (incoming.url ?? '/').split('?', 1)[0]!);
+      if (gate.kind === 'unavailable') return gate.response;
       return runtime.track(() => runtime.api.fetch(request, incoming.socket.remoteAddress));
     },
     // Astro renders the pages with the platform's Request and Response: they must stay the global ones.
