@@ -35,7 +35,7 @@ import { inquiryRoutes } from './modules/inquiries/routes.ts';
 import { squarePostRoutes } from './modules/square/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
-import { notificationRoutes } from './modules/notifications/routes.ts';
+import { notificationPollRoutes, notificationRoutes } from './modules/notifications/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -90,6 +90,8 @@ export function createApp(deps: AppDeps) {
     if (c.env.prepared.problem) throw c.env.prepared.problem;
     await next();
   });
+  // Every signed-in browser's 30-second poll reads its session itself, with its data, in one statement.
+  app.route('/', notificationPollRoutes(db, config));
   app.use(sessionMiddleware(db, config));
   // Apple's form post comes from Apple's site without our token; that route only redirects to the
   // GET callback, where the OAuth state in a same-site cookie does the work of the token.

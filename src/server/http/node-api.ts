@@ -17,7 +17,5 @@ export function nodeApiListener(runtime: Runtime): (req: IncomingMessage, res: S
       if (gate.kind === 'unavailable') return gate.response;
       return runtime.track(() => runtime.api.fetch(request, incoming.socket.remoteAddress));
     },
-    // Astro renders the pages with the platform's Request and Response: they must stay the global ones.
-    { overrideGlobalObjects: false },
   );
 }

@@ -1,13 +1,18 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
+import { clearSessionCookie } from '../../http/cookies.ts';
 import { notFound, unauthenticated } from '../../http/errors.ts';
 import { routeId } from '../../http/route-id.ts';
 import { apiTime } from '../../http/serialize.ts';
+import { sessionPolicy } from '../../http/session.ts';
+import { pollNotifications } from './poll.ts';
 import { notificationResource } from './resource.ts';
 import { encodeNotificationCursor, NOTIFICATION_MESSAGES, notificationListQuery } from './schema.ts';
-import { listNotifications, markNotificationRead, newestUnreadNotification } from './service.ts';
+import { listNotifications, markNotificationRead } from './service.ts';
 
 // One member's own data, asked for again and again: no shared cache may keep it.
 const PRIVATE = 'private, no-store';
@@ -18,13 +23,24 @@ function memberId(c: AppContext): number {
   return user.id;
 }
 
+/**
+ * The poll, mounted before the session middleware: it reads the session with its own data in one
+ * statement (./poll.ts), and as a GET it needs no request-forgery check.
+ */
+export function notificationPollRoutes(db: Db, config: AppConfig) {
+  return new Hono<AppEnv>().get('/api/notifications/new', async (c) => {
+    const token = getCookie(c, config.sessionCookie);
+    const poll = token ? await pollNotifications(db, token, sessionPolicy(config)) : null;
+    if (token && !poll) clearSessionCookie(c, config);
+    if (poll?.userId == null) throw unauthenticated();
+    const newest = poll.newestUnread;
+    c.header('Cache-Control', PRIVATE);
+    return c.json({ data: newest ? { id: newest.id, created_at: apiTime(newest.createdAt) } : null });
+  });
+}
+
 export function notificationRoutes(db: Db) {
   return new Hono<AppEnv>()
-    .get('/api/notifications/new', async (c) => {
-      const newest = await newestUnreadNotification(db, memberId(c));
-      c.header('Cache-Control', PRIVATE);
-      return c.json({ data: newest ? { id: newest.id, created_at: apiTime(newest.createdAt) } : null });
-    })
     .get('/api/notifications', async (c) => {
       const userId = memberId(c);
       const { cursor, per_page: perPage } = validateQuery(c, notificationListQuery);

@@ -1,6 +1,5 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { literalLimit, preparedQuery } from '../../db/prepared.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 import type { NotificationData, NotificationType } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -100,22 +99,3 @@ export async function markNotificationRead(db: Db, userId: number, id: number): 
   if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
   return toView(row);
 }
-
-/**
- * The member's newest notification when it is unread, else null: what every signed-in browser
- * asks every 30 seconds, so one row from the top of the (user_id, id desc) index.
- */
-export async function newestUnreadNotification(db: Db, userId: number): Promise<{ id: number; createdAt: Date } | null> {
-  const [newest] = await newestQuery(db).execute({ userId });
-  return newest && newest.readAt === null ? { id: newest.id, createdAt: newest.createdAt } : null;
-}
-
-const newestQuery = preparedQuery((db) =>
-  db
-    .select({ id: notifications.id, createdAt: notifications.createdAt, readAt: notifications.readAt })
-    .from(notifications)
-    .where(eq(notifications.userId, sql.placeholder('userId')))
-    .orderBy(desc(notifications.id))
-    .limit(literalLimit(1))
-    .prepare('notifications_newest'),
-);

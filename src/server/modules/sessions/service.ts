@@ -68,6 +68,20 @@ export async function createSession(
   return { token, session: { id: row.id, userId: row.userId, remember, data: row.data, expiresAt: row.expiresAt } };
 }
 
+/** Pushes a sliding session's expiry forward, at most once every TOUCH_EVERY_MS. */
+export async function keepAlive(
+  db: Db,
+  session: { id: string; remember: boolean; lastActivityAt: Date },
+  policy: SessionPolicy,
+  now: Date,
+): Promise<void> {
+  if (now.getTime() - session.lastActivityAt.getTime() <= TOUCH_EVERY_MS) return;
+  await db
+    .update(sessions)
+    .set({ lastActivityAt: now, expiresAt: expiryFor(session.remember, policy, now) })
+    .where(eq(sessions.id, session.id));
+}
+
 /** The session behind a cookie token, with its member; null when unknown or expired. */
 // Every request of a signed-in browser reads its session.
 const sessionQuery = preparedQuery((db) =>
@@ -100,12 +114,7 @@ export async function loadSession(
   const [row] = await sessionQuery(db).execute({ id: hashToken(token), now: now.toISOString() });
   if (!row) return null;
   const { session } = row;
-  if (now.getTime() - session.lastActivityAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastActivityAt: now, expiresAt: expiryFor(session.remember, policy, now) })
-      .where(eq(sessions.id, session.id));
-  }
+  await keepAlive(db, session, policy, now);
   const user = row.user && !row.user.deletedAt ? row.user : null;
   return {
     session: {
