@@ -1,4 +1,4 @@
-import { Agent, request } from 'node:http';
+import { Worker } from 'node:worker_threads';
 
 /** What a paced run measured; latencies in milliseconds, from when each request was due. */
 export interface PacedResult {
@@ -11,8 +11,13 @@ export interface PacedResult {
   statusCodes: Record<string, number>;
 }
 
-/** How often the pacer wakes to send what has fallen due. */
-const TICK_MS = 1;
+/** What paced-worker.mjs reports. */
+interface PacedRun {
+  latencies: Float64Array;
+  elapsedSeconds: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+}
 
 const percentile = (sorted: number[], fraction: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
@@ -23,60 +28,21 @@ const percentile = (sorted: number[], fraction: number): number =>
  * sends each connection's share of a second as fast as it can and then waits for the next second,
  * so its latencies are those of a saturated server for part of every second. Each latency here
  * runs from when the request was due, so a request kept waiting for a free connection counts
- * its wait (no coordinated omission).
+ * its wait (no coordinated omission). The requests are sent from a thread of their own
+ * (paced-worker.mjs).
  */
 export async function pacedLoad(
   url: string,
   options: { rate: number; seconds: number; connections: number; headers: Record<string, string> },
 ): Promise<PacedResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
-  const latencies: number[] = [];
-  const statusCodes: Record<string, number> = {};
-  let errors = 0;
-  let sent = 0;
-  const due = options.rate * options.seconds;
-  const started = performance.now();
-  const inFlight = new Set<Promise<void>>();
-
-  const send = (dueAt: number) => {
-    const done = new Promise<void>((resolve) => {
-      const req = request(url, { agent, headers: options.headers }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - dueAt);
-          const code = String(res.statusCode ?? 0);
-          statusCodes[code] = (statusCodes[code] ?? 0) + 1;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      req.end();
-    });
-    inFlight.add(done);
-    void done.then(() => inFlight.delete(done));
-  };
-
-  await new Promise<void>((finished) => {
-    const timer = setInterval(() => {
-      const elapsed = performance.now() - started;
-      const shouldHaveSent = Math.min(due, Math.floor((elapsed / 1000) * options.rate));
-      while (sent < shouldHaveSent) {
-        send(started + (sent / options.rate) * 1000);
-        sent += 1;
-      }
-      if (sent >= due) {
-        clearInterval(timer);
-        finished();
-      }
-    }, TICK_MS);
+  const run = await new Promise<PacedRun>((resolve, reject) => {
+    const worker = new Worker(new URL('./paced-worker.mjs', import.meta.url), { workerData: { url, ...options } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the pacer's thread exited with ${code} before it reported`)));
   });
-  await Promise.all(inFlight);
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
+  const latencies = Array.from(run.latencies).sort((a, b) => a - b);
+  const { statusCodes, errors, elapsedSeconds } = run;
   const non2xx = Object.entries(statusCodes).reduce((sum, [code, count]) => (code.startsWith('2') ? sum : sum + count), 0);
   return {
     requestsPerSecond: Math.round(latencies.length / elapsedSeconds),

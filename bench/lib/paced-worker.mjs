@@ -1,0 +1,58 @@
+// The open-loop generator of paced.ts, on a thread of its own: its clock must not stop while the
+// bench runner collects its own garbage (fills, autocannon's histograms), or the pause would be
+// timed as the server's.
+import { Agent, request } from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+
+/** How often the pacer wakes to send what has fallen due. */
+const TICK_MS = 1;
+
+const { url, rate, seconds, connections, headers } = workerData;
+const agent = new Agent({ keepAlive: true, maxSockets: connections });
+const latencies = [];
+const statusCodes = {};
+let errors = 0;
+let sent = 0;
+const due = rate * seconds;
+const started = performance.now();
+const inFlight = new Set();
+
+function send(dueAt) {
+  const done = new Promise((resolve) => {
+    const req = request(url, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        latencies.push(performance.now() - dueAt);
+        const code = String(res.statusCode ?? 0);
+        statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+        resolve();
+      });
+    });
+    req.on('error', () => {
+      errors += 1;
+      resolve();
+    });
+    req.end();
+  });
+  inFlight.add(done);
+  void done.then(() => inFlight.delete(done));
+}
+
+await new Promise((finished) => {
+  const timer = setInterval(() => {
+    const elapsed = performance.now() - started;
+    const shouldHaveSent = Math.min(due, Math.floor((elapsed / 1000) * rate));
+    while (sent < shouldHaveSent) {
+      send(started + (sent / rate) * 1000);
+      sent += 1;
+    }
+    if (sent >= due) {
+      clearInterval(timer);
+      finished();
+    }
+  }, TICK_MS);
+});
+await Promise.all(inFlight);
+const elapsedSeconds = (performance.now() - started) / 1000;
+agent.destroy();
+parentPort.postMessage({ latencies: Float64Array.from(latencies), elapsedSeconds, statusCodes, errors });
