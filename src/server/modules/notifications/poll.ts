@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { literalLimit, preparedQuery } from '../../db/prepared.ts';
 import { notifications, sessions, users } from '../../db/schema/index.ts';
-import { hashToken, keepAlive } from '../sessions/service.ts';
+import { keepAlive, liveSessionCondition, liveSessionValues } from '../sessions/service.ts';
 import type { SessionPolicy } from '../sessions/service.ts';
 
 export interface NotificationPoll {
@@ -39,7 +39,7 @@ const pollQuery = preparedQuery((db) => {
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
     .leftJoinLateral(newest, sql`true`)
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(liveSessionCondition())
     .limit(literalLimit(1))
     .prepare('notifications_poll');
 });
@@ -51,7 +51,7 @@ export async function pollNotifications(
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<NotificationPoll | null> {
-  const [row] = await pollQuery(db).execute({ id: hashToken(token), now: now.toISOString() });
+  const [row] = await pollQuery(db).execute(liveSessionValues(token, now));
   if (!row) return null;
   await keepAlive(db, row.session, policy, now);
   if (row.userId === null || row.userDeletedAt !== null) return { userId: null, newestUnread: null };

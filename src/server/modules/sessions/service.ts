@@ -82,6 +82,13 @@ export async function keepAlive(
     .where(eq(sessions.id, session.id));
 }
 
+/**
+ * Which session a cookie's token names, if it is still live: the condition and its values, for
+ * every query that reads a session (this module's, the notification poll's).
+ */
+export const liveSessionCondition = () => and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now')));
+export const liveSessionValues = (token: string, now: Date) => ({ id: hashToken(token), now: now.toISOString() });
+
 /** The session behind a cookie token, with its member; null when unknown or expired. */
 // Every request of a signed-in browser reads its session.
 const sessionQuery = preparedQuery((db) =>
@@ -100,7 +107,7 @@ const sessionQuery = preparedQuery((db) =>
     })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(liveSessionCondition())
     .limit(1)
     .prepare('session_with_user'),
 );
@@ -111,7 +118,7 @@ export async function loadSession(
   policy: SessionPolicy,
   now = new Date(),
 ): Promise<SessionWithUser | null> {
-  const [row] = await sessionQuery(db).execute({ id: hashToken(token), now: now.toISOString() });
+  const [row] = await sessionQuery(db).execute(liveSessionValues(token, now));
   if (!row) return null;
   const { session } = row;
   await keepAlive(db, session, policy, now);
