@@ -6,7 +6,7 @@ import { pollNotifications } from '../../src/server/modules/notifications/poll.t
 import { createSession, hashToken } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { createCategory, createPost, guestClient, signedInMember } from '../helpers/square-factories.ts';
-import { insertNotifications } from '../helpers/notification-factories.ts';
+import { insertNotifications, notificationData } from '../helpers/notification-factories.ts';
 import type { TestClient } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
@@ -456,7 +456,7 @@ describe('the poll reads its own session (it runs before the session middleware)
 describe('POST /api/notifications/{id}/read', () => {
   it('marks the member’s own notification read once and answers it', async () => {
     const member = await signedInMember(db());
-    const [id] = await insertNotifications(db(), member.user.id, 1, { data: { ...notificationData(), title: '읽을 알림' } });
+    const [id] = await insertNotifications(db(), member.user.id, 1, { data: notificationData({ title: '읽을 알림' }) });
     const first = await member.client.post(`/api/notifications/${id}/read`);
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ id, read_at: expect.stringMatching(API_TIME), data: { title: '읽을 알림' } });
@@ -502,16 +502,3 @@ describe('POST /api/notifications/{id}/read', () => {
     expect((await stored(member.user.id))[0]!.readAt).toBeNull();
   });
 });
-
-function notificationData() {
-  return {
-    title: '',
-    link: null,
-    target: 'post' as const,
-    reaction_type: null,
-    ritual_session_id: null,
-    ritual_session_thread_id: null,
-    square_post_category_slug: 'free',
-    id: 1,
-  };
-}

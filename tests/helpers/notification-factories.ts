@@ -1,6 +1,21 @@
 import type { Db } from '../../src/server/db/client.ts';
 import { notifications } from '../../src/server/db/schema/index.ts';
-import type { NewNotification } from '../../src/server/db/schema/index.ts';
+import type { NewNotification, NotificationData } from '../../src/server/db/schema/index.ts';
+
+/** The data of a square post's notification, as the emitters write it. */
+export function notificationData(overrides: Partial<NotificationData> = {}): NotificationData {
+  return {
+    title: '',
+    link: null,
+    target: 'post',
+    reaction_type: null,
+    ritual_session_id: null,
+    ritual_session_thread_id: null,
+    square_post_category_slug: 'free',
+    id: 1,
+    ...overrides,
+  };
+}
 
 /** `count` comment notifications for `userId`, oldest first (ids grow), as the emitters would write them. */
 export async function insertNotifications(
@@ -21,16 +36,7 @@ export async function insertNotifications(
         sourceType: 'comment' as const,
         // No comment row behind it: far from the ids the tests' real comments get.
         sourceId: 1_000_000 + index,
-        data: {
-          title: `알림 ${index + 1}`,
-          link: null,
-          target: 'post' as const,
-          reaction_type: null,
-          ritual_session_id: null,
-          ritual_session_thread_id: null,
-          square_post_category_slug: 'free',
-          id: index + 1,
-        },
+        data: notificationData({ title: `알림 ${index + 1}`, id: index + 1 }),
         ...overrides,
       })),
     )
