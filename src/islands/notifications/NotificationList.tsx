@@ -119,13 +119,13 @@ export function NotificationList({ initialItems, initialCursor = null, moreHref 
         {error && (
           <p className="notification-error" role="alert">
             {error}{' '}
-            <button type="button" className="notification-retry" onClick={() => void load(started ? cursor : null)}>
+            <button type="button" className="pill" onClick={() => void load(started ? cursor : null)}>
               {RETRY_LABEL}
             </button>
           </p>
         )}
         {!hydrated && cursor !== null && moreHref && (
-          <a className="notification-more" href={moreHref}>
+          <a className="pill notification-more" href={moreHref}>
             더 보기
           </a>
         )}
