@@ -18,10 +18,10 @@ export function PostActions({ postId, listPath }: Props) {
 
   return (
     <span className="square-post-actions">
-      <a className="square-chip" href={`/compose/post-edit?id=${postId}`}>
+      <a className="pill square-chip" href={`/compose/post-edit?id=${postId}`}>
         수정
       </a>
-      <button type="button" className="square-chip danger" disabled={disabled} onClick={remove}>
+      <button type="button" className="pill square-chip danger" disabled={disabled} onClick={remove}>
         {busy ? '삭제하는 중…' : '삭제'}
       </button>
       <span className="square-form-message" role="alert">

@@ -34,7 +34,7 @@ export function SaveButton({ postId, initialSaved }: Props) {
     <span className="square-save">
       <button
         type="button"
-        className={saved ? 'square-chip active' : 'square-chip'}
+        className={saved ? 'pill square-chip active' : 'pill square-chip'}
         aria-pressed={saved}
         disabled={!hydrated || busy}
         onClick={() => void toggle()}

@@ -93,7 +93,7 @@ export function SquareFeed({ nextCursor, basePath, source, showCategory = true }
         )}
         {moreHref && !loading && (
           <a
-            className="square-more"
+            className="pill"
             href={moreHref}
             onClick={(event) => {
               event.preventDefault();

@@ -69,7 +69,7 @@ export function UnlockForm({ kind, targetId }: Props) {
             if (message) setMessage('');
           }}
         />
-        <button type="submit" className="square-button" disabled={!hydrated || busy} aria-busy={busy ? true : undefined}>
+        <button type="submit" className="pill pill-primary" disabled={!hydrated || busy} aria-busy={busy ? true : undefined}>
           {busy ? '확인하는 중…' : '확인'}
         </button>
       </div>
