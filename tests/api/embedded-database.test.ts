@@ -95,6 +95,26 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database on its own 
     }
   });
 
+  it('answers statements sent all at once each with its own rows, past its cache and past errors', async () => {
+    const database = await openDatabase('memory://');
+    try {
+      const asked = Array.from({ length: 320 }, (_, n) =>
+        n % 40 === 39
+          ? database.db.execute(sql.raw(`select 1 / 0 as failed_${n}`)).then(
+              () => 'answered',
+              () => 'failed',
+            )
+          : queryRows<{ n: number; v: string }>(database.db, sql`${sql.raw(`select ${n % 280} as n`)}, ${`값 ${n}`}::text as v`),
+      );
+      const answers = await Promise.all(asked);
+      answers.forEach((answer, n) => {
+        expect(answer).toEqual(n % 40 === 39 ? 'failed' : [{ n: n % 280, v: `값 ${n}` }]);
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
   it('carries on after a statement that does not parse and after a failed one', async () => {
     const database = await openDatabase('memory://');
     try {
