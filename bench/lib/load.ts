@@ -89,9 +89,13 @@ export async function benchmark(
   // JIT, caches and the connection pool settle first, so the first target is not penalised.
   const headers = target.headers ?? {};
   if (target.rate !== undefined) {
-    const paced = { rate: target.rate, connections: settings.connections, headers };
-    await pacedLoad(url, { ...paced, seconds: WARMUP_SECONDS });
-    const result = await pacedLoad(url, { ...paced, seconds: settings.duration });
+    const result = await pacedLoad(url, {
+      rate: target.rate,
+      warmupSeconds: WARMUP_SECONDS,
+      seconds: settings.duration,
+      connections: settings.connections,
+      headers,
+    });
     return {
       target: target.name,
       path: target.path,

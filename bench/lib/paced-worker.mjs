@@ -7,29 +7,35 @@ import { parentPort, workerData } from 'node:worker_threads';
 /** How often the pacer wakes to send what has fallen due. */
 const TICK_MS = 1;
 
-const { url, rate, seconds, connections, headers } = workerData;
+const { url, rate, seconds, warmupSeconds, connections, headers } = workerData;
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 const statusCodes = {};
 let errors = 0;
 let sent = 0;
-const due = rate * seconds;
+// One open loop through the warm-up and the recorded run: the recorded requests go out on the
+// warm-up's connections, as a steady rate's would, instead of opening fifty new ones at once.
+const warmupDue = rate * warmupSeconds;
+const due = warmupDue + rate * seconds;
 const started = performance.now();
+const recordedFrom = started + warmupSeconds * 1000;
 const inFlight = new Set();
 
-function send(dueAt) {
+function send(dueAt, recorded) {
   const done = new Promise((resolve) => {
     const req = request(url, { agent, headers }, (res) => {
       res.resume();
       res.on('end', () => {
-        latencies.push(performance.now() - dueAt);
-        const code = String(res.statusCode ?? 0);
-        statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+        if (recorded) {
+          latencies.push(performance.now() - dueAt);
+          const code = String(res.statusCode ?? 0);
+          statusCodes[code] = (statusCodes[code] ?? 0) + 1;
+        }
         resolve();
       });
     });
     req.on('error', () => {
-      errors += 1;
+      if (recorded) errors += 1;
       resolve();
     });
     req.end();
@@ -43,7 +49,7 @@ await new Promise((finished) => {
     const elapsed = performance.now() - started;
     const shouldHaveSent = Math.min(due, Math.floor((elapsed / 1000) * rate));
     while (sent < shouldHaveSent) {
-      send(started + (sent / rate) * 1000);
+      send(started + (sent / rate) * 1000, sent >= warmupDue);
       sent += 1;
     }
     if (sent >= due) {
@@ -53,6 +59,6 @@ await new Promise((finished) => {
   }, TICK_MS);
 });
 await Promise.all(inFlight);
-const elapsedSeconds = (performance.now() - started) / 1000;
+const elapsedSeconds = (performance.now() - recordedFrom) / 1000;
 agent.destroy();
 parentPort.postMessage({ latencies: Float64Array.from(latencies), elapsedSeconds, statusCodes, errors });

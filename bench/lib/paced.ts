@@ -24,7 +24,8 @@ const percentile = (sorted: number[], fraction: number): number =>
 
 /**
  * `rate` requests a second, evenly spread, over at most `connections` kept-alive connections, for
- * `seconds`: an open loop, as browsers polling on their own clocks are. autocannon's `overallRate`
+ * `warmupSeconds` and then `seconds`, of which only the latter is recorded: an open loop, as browsers
+ * polling on their own clocks are. autocannon's `overallRate`
  * sends each connection's share of a second as fast as it can and then waits for the next second,
  * so its latencies are those of a saturated server for part of every second. Each latency here
  * runs from when the request was due, so a request kept waiting for a free connection counts
@@ -33,7 +34,7 @@ const percentile = (sorted: number[], fraction: number): number =>
  */
 export async function pacedLoad(
   url: string,
-  options: { rate: number; seconds: number; connections: number; headers: Record<string, string> },
+  options: { rate: number; warmupSeconds: number; seconds: number; connections: number; headers: Record<string, string> },
 ): Promise<PacedResult> {
   const run = await new Promise<PacedRun>((resolve, reject) => {
     const worker = new Worker(new URL('./paced-worker.mjs', import.meta.url), { workerData: { url, ...options } });
