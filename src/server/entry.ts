@@ -9,6 +9,7 @@ import { env } from './env.ts';
 import { isApiRequest } from './http/api-paths.ts';
 import { nodeApiListener } from './http/node-api.ts';
 import { listStaticFiles, serveStaticFile } from './http/static-files.ts';
+import { flushLogSync } from './logger.ts';
 import { getRuntime } from './runtime.ts';
 
 type Filter = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -110,5 +111,7 @@ if (serveHere) {
   });
   server.listen(env.PORT, env.HOST, () => {
     runtime.logger.info({ url: `http://${env.HOST}:${env.PORT}` }, 'server listening');
+    // The start-up lines are out before the first request is answered, not a batch later.
+    flushLogSync(runtime.logger);
   });
 }

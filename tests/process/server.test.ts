@@ -31,10 +31,22 @@ describe('the built server on an embedded database', () => {
   it('starts on an empty directory, migrates, seeds the demo members and serves / and /healthz', async () => {
     const server = await start(tempDataDir());
     await waitUntilHealthy(server);
+    expect(server.output()).toContain('seeded the demo data');
     const home = await fetch(`${server.url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('lang="ko"');
-    expect(server.output()).toContain('seeded the demo data');
+  });
+
+  it('writes each request line within a second or so, though the lines go out in batches', async () => {
+    const server = await start(tempDataDir());
+    await waitUntilHealthy(server);
+    const res = await fetch(`${server.url}/api/banners/current`);
+    const requestId = res.headers.get('x-request-id');
+    expect(requestId).toBeTruthy();
+    const logged = () => server.output().includes(`"reqId":"${requestId}"`);
+    const deadline = Date.now() + 3000;
+    while (!logged() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(logged()).toBe(true);
   });
 
   it('stops a second server on the same directory at once, and the first keeps serving', async () => {
