@@ -61,6 +61,8 @@ export interface MeasuredResult {
   peakRssMb: number | null;
   /** Non-2xx answers or errors: the numbers describe error handling, not the page. */
   flagged: boolean;
+  /** Paced targets: how often the load generator itself was held up (bench/lib/paced-worker.mjs). */
+  generatorHeldUp?: { count: number; longestMs: number };
 }
 
 export type TargetResult = MeasuredResult | SkippedResult;
@@ -109,6 +111,7 @@ export async function benchmark(
       statusCodes: result.statusCodes,
       peakRssMb: sampler.takePhasePeakMb(),
       flagged: result.non2xx > 0 || result.errors > 0,
+      generatorHeldUp: result.generatorHeldUp,
     };
   }
   const load = { url, connections: settings.connections, headers };

@@ -6,6 +6,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 /** How often the pacer wakes to send what has fallen due. */
 const TICK_MS = 1;
+/**
+ * A wake this much later than planned means the pacer itself was held up (the machine did not run
+ * it, or it collected its own garbage): what fell due meanwhile is sent late and still timed from
+ * when it was due, as the server's. Such holds are reported with the result, so a run they
+ * disturbed can be told from a slow server.
+ */
+const HELD_UP_MS = 20;
 
 const { url, rate, seconds, warmupSeconds, connections, headers } = workerData;
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
@@ -20,6 +27,8 @@ const due = warmupDue + rate * seconds;
 const started = performance.now();
 const recordedFrom = started + warmupSeconds * 1000;
 const inFlight = new Set();
+const heldUpMs = [];
+let lastWake = started;
 
 function send(dueAt, recorded) {
   const done = new Promise((resolve) => {
@@ -46,7 +55,10 @@ function send(dueAt, recorded) {
 
 await new Promise((finished) => {
   const timer = setInterval(() => {
-    const elapsed = performance.now() - started;
+    const now = performance.now();
+    if (now - lastWake > HELD_UP_MS && now > recordedFrom) heldUpMs.push(now - lastWake);
+    lastWake = now;
+    const elapsed = now - started;
     const shouldHaveSent = Math.min(due, Math.floor((elapsed / 1000) * rate));
     while (sent < shouldHaveSent) {
       send(started + (sent / rate) * 1000, sent >= warmupDue);
@@ -61,4 +73,4 @@ await new Promise((finished) => {
 await Promise.all(inFlight);
 const elapsedSeconds = (performance.now() - recordedFrom) / 1000;
 agent.destroy();
-parentPort.postMessage({ latencies: Float64Array.from(latencies), elapsedSeconds, statusCodes, errors });
+parentPort.postMessage({ latencies: Float64Array.from(latencies), elapsedSeconds, statusCodes, errors, heldUpMs });

@@ -9,6 +9,8 @@ export interface PacedResult {
   non2xx: number;
   errors: number;
   statusCodes: Record<string, number>;
+  /** Times the load generator itself was held up (paced-worker.mjs), and the longest, in ms. */
+  generatorHeldUp: { count: number; longestMs: number };
 }
 
 /** What paced-worker.mjs reports. */
@@ -17,6 +19,7 @@ interface PacedRun {
   elapsedSeconds: number;
   statusCodes: Record<string, number>;
   errors: number;
+  heldUpMs: number[];
 }
 
 const percentile = (sorted: number[], fraction: number): number =>
@@ -53,5 +56,6 @@ export async function pacedLoad(
     non2xx,
     errors,
     statusCodes,
+    generatorHeldUp: { count: run.heldUpMs.length, longestMs: Math.round(Math.max(0, ...run.heldUpMs)) },
   };
 }

@@ -23,6 +23,7 @@ function resultCells(result: TargetResult): string[] {
   const codes = Object.entries(result.statusCodes)
     .map(([code, count]) => `${code}×${count}`)
     .join(', ');
+  const heldUp = result.generatorHeldUp;
   return [
     result.target,
     String(result.requestsPerSecond),
@@ -31,7 +32,11 @@ function resultCells(result: TargetResult): string[] {
     String(result.non2xx),
     String(result.errors),
     result.peakRssMb === null ? '?' : result.peakRssMb.toFixed(0),
-    result.flagged ? `FLAGGED: not a valid measurement (${codes}, ${result.timeouts} timeouts)` : '',
+    result.flagged
+      ? `FLAGGED: not a valid measurement (${codes}, ${result.timeouts} timeouts)`
+      : heldUp && heldUp.count > 0
+        ? `load generator held up ${heldUp.count}× (longest ${heldUp.longestMs} ms)`
+        : '',
   ];
 }
 
@@ -50,6 +55,12 @@ export function printTable(results: TargetResult[]): void {
   printRows(['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS MB', ''], results.map(resultCells));
   if (results.some((r) => !isSkipped(r) && r.flagged)) {
     console.log('FLAGGED rows got non-2xx answers or errors: their numbers measure error handling.\n');
+  }
+  if (results.some((r) => !isSkipped(r) && (r.generatorHeldUp?.count ?? 0) > 0)) {
+    console.log(
+      'Held up: the load generator woke more than 20 ms late (the machine did not run it, or it collected its\n' +
+        'own garbage); what fell due meanwhile went out late and is still timed from when it was due.\n',
+    );
   }
 }
 
