@@ -9,10 +9,10 @@
 //   collections of the main thread in 20 s of the notification poll at 3,000 req/s, 9 without).
 // - One thread for V8's background work (concurrent marking and sweeping, compilation) instead of
 //   four: on a small machine four of them took the cores from the server's and the database's
-//   threads in bursts, and the poll's slowest answers were those bursts. Measured with the bench
-//   on two cores: the poll's p99 at 3,000 req/s 8.6-12.6 ms in undisturbed runs (16-25 without),
-//   the square pages 10-20 % faster, the start 0.4 s quicker; the peak RSS while pages render
-//   rises by some 25 MB, the garbage being swept a little later.
+//   threads in bursts. Measured with the bench on two cores: the poll's p99 at 3,000 req/s 8.6 and
+//   12.6 ms in two runs (16-25 ms without the flag; runs in which the machine held up the load
+//   generator measure 25-40 ms either way), the square pages 10-20 % faster, the start 0.4 s
+//   quicker; the peak RSS while pages render rises by some 25 MB, the garbage swept later.
 export const SERVER_NODE_FLAGS = [
   '--liftoff-only',
   '--max-semi-space-size=4',
