@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { frontErrorLogs, users } from '../../src/server/db/schema/index.ts';
@@ -43,10 +43,7 @@ describe('the built server on an embedded database', () => {
     const res = await fetch(`${server.url}/api/banners/current`);
     const requestId = res.headers.get('x-request-id');
     expect(requestId).toBeTruthy();
-    const logged = () => server.output().includes(`"reqId":"${requestId}"`);
-    const deadline = Date.now() + 3000;
-    while (!logged() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(logged()).toBe(true);
+    await vi.waitFor(() => expect(server.output()).toContain(`"reqId":"${requestId}"`), { timeout: 3000, interval: 50 });
   });
 
   it('stops a second server on the same directory at once, and the first keeps serving', async () => {
