@@ -6,15 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 /** How often the pacer wakes to send what has fallen due. */
 const TICK_MS = 1;
-/**
- * A wake this much later than planned means the pacer itself was held up (the machine did not run
- * it, or it collected its own garbage): what fell due meanwhile is sent late and still timed from
- * when it was due, as the server's. Such holds are reported with the result, so a run they
- * disturbed can be told from a slow server.
- */
-const HELD_UP_MS = 20;
 
-const { url, rate, seconds, warmupSeconds, connections, headers } = workerData;
+const { url, rate, seconds, warmupSeconds, connections, headers, heldUpMs } = workerData;
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 const latencies = [];
 const statusCodes = {};
@@ -27,7 +20,7 @@ const due = warmupDue + rate * seconds;
 const started = performance.now();
 const recordedFrom = started + warmupSeconds * 1000;
 const inFlight = new Set();
-const heldUpMs = [];
+const heldUp = [];
 let lastWake = started;
 
 function send(dueAt, recorded) {
@@ -56,7 +49,7 @@ function send(dueAt, recorded) {
 await new Promise((finished) => {
   const timer = setInterval(() => {
     const now = performance.now();
-    if (now - lastWake > HELD_UP_MS && now > recordedFrom) heldUpMs.push(now - lastWake);
+    if (now - lastWake > heldUpMs && now > recordedFrom) heldUp.push(now - lastWake);
     lastWake = now;
     const elapsed = now - started;
     const shouldHaveSent = Math.min(due, Math.floor((elapsed / 1000) * rate));
@@ -73,4 +66,4 @@ await new Promise((finished) => {
 await Promise.all(inFlight);
 const elapsedSeconds = (performance.now() - recordedFrom) / 1000;
 agent.destroy();
-parentPort.postMessage({ latencies: Float64Array.from(latencies), elapsedSeconds, statusCodes, errors, heldUpMs });
+parentPort.postMessage({ latencies: Float64Array.from(latencies), elapsedSeconds, statusCodes, errors, heldUp });

@@ -5,6 +5,7 @@ import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import type { Goal } from '../goals.ts';
 import type { LighthouseResult } from './lighthouse.ts';
 import { isSkipped } from './load.ts';
+import { GENERATOR_HELD_UP_MS } from './paced.ts';
 import type { TargetResult } from './load.ts';
 import type { MemoryReport } from './memory.ts';
 import type { NotificationBenchData } from './notifications.ts';
@@ -58,7 +59,7 @@ export function printTable(results: TargetResult[]): void {
   }
   if (results.some((r) => !isSkipped(r) && (r.generatorHeldUp?.count ?? 0) > 0)) {
     console.log(
-      'Held up: the load generator woke more than 20 ms late (the machine did not run it, or it collected its\n' +
+      `Held up: the load generator woke more than ${GENERATOR_HELD_UP_MS} ms late (the machine did not run it, or it collected its\n` +
         'own garbage); what fell due meanwhile went out late and is still timed from when it was due.\n',
     );
   }
