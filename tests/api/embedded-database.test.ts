@@ -7,6 +7,7 @@ import { openDatabase, queryRows } from '../../src/server/db/client.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { banners } from '../../src/server/db/schema/index.ts';
+import type { PgliteLikeClient } from '../../src/server/db/pglite-client.ts';
 import { StatementTimeoutError } from '../../src/server/db/pglite-thread.ts';
 
 const fileDb = () => `file://${join(mkdtempSync(join(tmpdir(), 'ritual-embedded-')), 'db')}`;
@@ -110,6 +111,21 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database on its own 
       answers.forEach((answer, n) => {
         expect(answer).toEqual(n % 40 === 39 ? 'failed' : [{ n: n % 280, v: `값 ${n}` }]);
       });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('answers an array-mode query with its rows alone, and a raw one with its columns too', async () => {
+    const database = await openDatabase('memory://');
+    try {
+      const client = (database.db as unknown as { $client: PgliteLikeClient }).$client;
+      const text = 'select $1::int as n, now() as at';
+      const asArrays = await client.query(text, [7], { rowMode: 'array', parsers: { 1184: (value: string) => value } });
+      expect(Object.keys(asArrays as object).sort()).toEqual(['affectedRows', 'rows']);
+      expect((asArrays as { rows: unknown[][] }).rows[0]).toEqual([7, expect.stringMatching(/^\d{4}-\d\d-\d\d /)]);
+      const asObjects = await client.query(text, [7], undefined);
+      expect(asObjects).toMatchObject({ rows: [{ n: 7 }], fields: [{ name: 'n' }, { name: 'at' }] });
     } finally {
       await database.close();
     }
