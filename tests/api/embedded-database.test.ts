@@ -54,6 +54,28 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database on its own 
     }
   });
 
+  it('holds each statement to its own deadline while others come and go', async () => {
+    const restarts: Error[] = [];
+    const database = await openDatabase('memory://', { statementTimeoutMs: 300, onEmbeddedRestart: (e) => restarts.push(e) });
+    try {
+      // Quick statements for longer than the timeout: the one timer fires while others are under way.
+      const started = Date.now();
+      while (Date.now() - started < 500) {
+        expect(await queryRows(database.db, sql`select ${1}::int as one`)).toEqual([{ one: 1 }]);
+      }
+      expect(restarts).toEqual([]);
+      const sent = Date.now();
+      const failure = await database.db.execute(sql`select count(*) from generate_series(1, 2000000000)`).catch((error: Error) => error);
+      expect(String((failure as Error).cause ?? failure)).toMatch(/statement timeout/);
+      expect(Date.now() - sent).toBeGreaterThanOrEqual(290);
+      expect(Date.now() - sent).toBeLessThan(2000);
+      expect(restarts).toHaveLength(1);
+      expect(await queryRows(database.db, sql`select ${2}::int as two`)).toEqual([{ two: 2 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps other queries out of an open transaction, and rolls back a failed one', async () => {
     const database = await openDatabase('memory://');
     try {
