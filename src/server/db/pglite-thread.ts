@@ -25,6 +25,7 @@ export class StatementTimeoutError extends Error {
 }
 
 interface Pending {
+  id: number;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   /** When the statement is overdue (performance.now()), or undefined when it may take as long as it takes. */
@@ -68,7 +69,15 @@ export async function ensureDataDir(dataDir: string): Promise<void> {
 export class PgliteThread {
   private worker!: Worker;
   private ready!: Promise<void>;
-  private readonly pending = new Map<number, Pending>();
+  /**
+   * In the order sent, which is the order the thread answers in (one statement at a time), so the
+   * answer is nearly always for the first. Not a Map: with a Map, what waited for each answer (and
+   * through it the request's promises) lived on into the old generation until the next full
+   * collection; measured under the poll at 3,000 requests/s, 28 kB moved there per scavenge with the
+   * Map, under 1 kB with this list. (A Map added to at one end and emptied at the other makes a new
+   * table every few entries, and V8 links each old table, with the entries it held, to the next.)
+   */
+  private readonly pending: Pending[] = [];
   private nextId = 1;
   private closed = false;
   /** One timer for every statement under way, set for the earliest deadline among them. */
@@ -101,9 +110,9 @@ export class PgliteThread {
     });
     worker.on('message', (message: { id?: number; result?: unknown; error?: { message: string } }) => {
       if (message.id === undefined) return;
-      const waiting = this.pending.get(message.id);
-      if (!waiting) return;
-      this.pending.delete(message.id);
+      const index = this.pending.findIndex((waiting) => waiting.id === message.id);
+      if (index === -1) return;
+      const [waiting] = this.pending.splice(index, 1) as [Pending];
       if (message.error) waiting.reject(new PgliteError(message.error));
       else waiting.resolve(message.result);
     });
@@ -114,8 +123,7 @@ export class PgliteThread {
   }
 
   private failAll(error: Error): void {
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
+    for (const waiting of this.pending.splice(0)) waiting.reject(error);
   }
 
   private restart(reason: Error): void {
@@ -142,7 +150,7 @@ export class PgliteThread {
   private answerTo<T>(id: number, timeoutMs: number): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const deadline = timeoutMs > 0 ? performance.now() + timeoutMs : undefined;
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, deadline, timeoutMs });
+      this.pending.push({ id, resolve: resolve as (value: unknown) => void, reject, deadline, timeoutMs });
       if (deadline !== undefined) this.watch(deadline);
     });
   }
@@ -165,7 +173,7 @@ export class PgliteThread {
     this.watchdogAt = Infinity;
     const now = performance.now();
     let earliest = Infinity;
-    for (const waiting of this.pending.values()) {
+    for (const waiting of this.pending) {
       if (waiting.deadline === undefined) continue;
       if (waiting.deadline <= now) {
         this.restart(new StatementTimeoutError(waiting.timeoutMs));
