@@ -1,4 +1,5 @@
-import { HttpError, payloadTooLarge, validationError } from './errors.ts';
+import { HttpError, notFound, payloadTooLarge, validationError } from './errors.ts';
+import { UNSAFE_TEXT_MESSAGE, unsafeTextField } from './text-guard.ts';
 
 export type Fields = Record<string, unknown>;
 
@@ -73,6 +74,28 @@ function collect(entries: Iterable<[string, FormDataEntryValue]>): Pick<Incoming
 
 const malformed = (message: string) => validationError({ body: [message] });
 
+export const UNKNOWN_API_MESSAGE = '요청하신 API를 찾을 수 없습니다.';
+
+const unsafeText = (field: string) => validationError({ [field.split('.')[0] || 'body']: [UNSAFE_TEXT_MESSAGE] });
+
+/**
+ * NUL reaches a URL only percent-encoded (an HTTP parser refuses it raw), so a URL without `%00`
+ * costs nothing more to check. No path names a thing with NUL in it; a query value holding one is
+ * the client's mistake on that field.
+ */
+function checkUrl(url: string): void {
+  if (!url.includes('%00')) return;
+  const parsed = new URL(url);
+  if (parsed.pathname.includes('%00')) throw notFound(UNKNOWN_API_MESSAGE);
+  const field = unsafeTextField(Object.fromEntries(parsed.searchParams));
+  if (field !== null) throw unsafeText(field);
+}
+
+function checkBody(body: IncomingBody): void {
+  const field = unsafeTextField(body.fields) ?? unsafeTextField(body.files);
+  if (field !== null) throw unsafeText(field);
+}
+
 async function parse(contentType: string, raw: Uint8Array<ArrayBuffer>): Promise<IncomingBody> {
   const bytes = raw.byteLength;
   // Media types are case-insensitive; a multipart boundary is not, so only the copy is lowered.
@@ -119,18 +142,20 @@ function overrideMethod(method: string, body: IncomingBody): string {
 }
 
 /**
- * Reads the body within the size limit, parses JSON, urlencoded and multipart alike, and applies
- * the `_method` override. The router picks a route from the method before any middleware runs,
+ * Reads the body within the size limit, parses JSON, urlencoded and multipart alike, refuses text
+ * the database cannot keep (in the URL too), and applies the `_method` override. The router picks a route from the method before any middleware runs,
  * so the override has to happen here, before the request reaches the app.
  */
 export async function prepareRequest(request: Request, limitBytes: number): Promise<PreparedRequest> {
-  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
-    return { request, body: EMPTY, problem: null };
-  }
   let body: IncomingBody = EMPTY;
   try {
+    checkUrl(request.url);
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') {
+      return { request, body: EMPTY, problem: null };
+    }
     const raw = await readLimited(request, limitBytes);
     body = await parse(request.headers.get('content-type') ?? '', raw);
+    checkBody(body);
     const method = overrideMethod(request.method, body);
     const routed = method === request.method ? request : new Request(request.url, { method, headers: request.headers });
     return { request: routed, body, problem: null };

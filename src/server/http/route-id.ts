@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Ids are Postgres `serial` (int4) columns: anything past this would make a query fail, not miss. */
 export const INT4_MAX = 2_147_483_647;
 
@@ -11,3 +13,18 @@ export function routeId(value: unknown): number | null {
   const id = Number(text);
   return id <= INT4_MAX ? id : null;
 }
+
+/**
+ * An id in a body or query: a whole number from 1 to INT4_MAX, as a JSON number or as digits
+ * (urlencoded and multipart send text). `1.5`, `1e20` and `2147483648` are refused with `message`
+ * here rather than by the database.
+ */
+export const idField = (message: string) =>
+  z.unknown().transform((value, ctx) => {
+    const id = routeId(value);
+    if (id === null) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return id;
+  });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { routeId } from '../../http/route-id.ts';
+import { idField } from '../../http/route-id.ts';
 
 export const COMMENT_CONTENT_MAX = 1000;
 
@@ -18,7 +18,6 @@ export const COMMENT_MESSAGES = {
 
 /** The text of a deleted comment that still holds replies. */
 
-const idOrSelf = (value: unknown) => routeId(value) ?? value;
 const truthy = (value: unknown) => value === true || ['1', 'on', 'true', 'yes'].includes(String(value));
 
 // Plain text: carriage returns are dropped (a textarea sends CRLF), surrounding blanks trimmed.
@@ -29,12 +28,9 @@ const content = z
 
 export const commentCreateInput = z.object({
   model_type: z.string({ error: COMMENT_MESSAGES.modelType }),
-  model_id: z.preprocess(idOrSelf, z.number({ error: COMMENT_MESSAGES.modelId })),
+  model_id: idField(COMMENT_MESSAGES.modelId),
   content,
-  parent_id: z.preprocess(
-    (value) => (value === '' || value === null ? undefined : idOrSelf(value)),
-    z.number({ error: COMMENT_MESSAGES.parentMissing }).optional(),
-  ),
+  parent_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), idField(COMMENT_MESSAGES.parentMissing).optional()),
   is_anonymous: z.union([z.boolean(), z.string()]).optional().transform(truthy),
 });
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { apiTime } from '../../http/serialize.ts';
 import type { BannerReader } from './banner-service.ts';
 
-const currentQuery = z.object({
+export const bannerCurrentQuery = z.object({
   type: z.enum(bannerTypes, { error: `type은 ${bannerTypes.join(', ')} 중 하나여야 합니다.` }),
 });
 
@@ -23,7 +23,7 @@ export const bannerResource = (banner: Banner) => ({
 
 export function bannerRoutes(currentBanner: BannerReader) {
   return new Hono<AppEnv>().get('/api/banners/current', async (c) => {
-    const { type } = validateQuery(c, currentQuery);
+    const { type } = validateQuery(c, bannerCurrentQuery);
     const banner = await currentBanner(type);
     // Public and the same for everyone: a CDN or the browser may keep it briefly.
     c.header('Cache-Control', 'public, max-age=60');

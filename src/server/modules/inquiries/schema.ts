@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idField } from '../../http/route-id.ts';
 
 export const INQUIRY_TITLE_MAX = 100;
 export const INQUIRY_CONTENT_MAX = 3000;
@@ -24,8 +24,6 @@ export const INQUIRY_MESSAGES = {
   answered: '답변이 등록된 문의는 수정하거나 삭제할 수 없어요.',
 } as const;
 
-const idOrSelf = (value: unknown) => routeId(value) ?? value;
-
 // Browsers send a textarea's line breaks as CRLF, while its maxlength counted each as one character.
 const text = (required: string, max: number, tooLong: string) =>
   z
@@ -45,7 +43,7 @@ const files = z
   .default([]);
 
 const inquiryFields = {
-  inquiry_category_id: z.preprocess(idOrSelf, z.number({ error: INQUIRY_MESSAGES.category })),
+  inquiry_category_id: idField(INQUIRY_MESSAGES.category),
   title: text(INQUIRY_MESSAGES.title, INQUIRY_TITLE_MAX, INQUIRY_MESSAGES.titleTooLong),
   content: text(INQUIRY_MESSAGES.content, INQUIRY_CONTENT_MAX, INQUIRY_MESSAGES.contentTooLong),
   files,
@@ -64,7 +62,7 @@ export const inquiryUpdateInput = z.object({
   keep_attachment_ids: z.preprocess(
     (value) => (value === undefined || Array.isArray(value) ? value : [value]),
     z
-      .array(z.preprocess(idOrSelf, z.number({ error: INQUIRY_MESSAGES.unknownAttachment })), {
+      .array(idField(INQUIRY_MESSAGES.unknownAttachment), {
         error: INQUIRY_MESSAGES.unknownAttachment,
       })
       .transform((ids) => [...new Set(ids)])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { routeId } from '../../http/route-id.ts';
+import { idField } from '../../http/route-id.ts';
 import { REACTION_TYPES } from '../../../lib/reactions.ts';
 
 export const REACTION_MESSAGES = {
@@ -8,11 +8,9 @@ export const REACTION_MESSAGES = {
   reactionType: '반응 종류를 다시 선택해 주세요.',
 } as const;
 
-const idOrSelf = (value: unknown) => routeId(value) ?? value;
-
 const target = {
   model_type: z.string({ error: REACTION_MESSAGES.modelType }),
-  model_id: z.preprocess(idOrSelf, z.number({ error: REACTION_MESSAGES.modelId })),
+  model_id: idField(REACTION_MESSAGES.modelId),
 };
 
 export const reactionToggleInput = z.object({

@@ -11,7 +11,7 @@ import { currentUserResource } from '../users/resource.ts';
 import { accepted, nicknameField, optionalFlag, usernameField } from '../users/schema.ts';
 import { assertNamesFree, rethrowNameConflict } from '../users/service.ts';
 
-const input = z.object({
+export const registerWithSnsInput = z.object({
   nickname: nicknameField,
   username: usernameField,
   agree_terms: accepted(M.agreeTerms),
@@ -24,7 +24,7 @@ export function registerWithSnsRoutes(db: Db) {
   return new Hono<AppEnv>().post('/api/register-with-sns', async (c) => {
     const user = currentUser(c);
     if (!user) throw unauthenticated();
-    const body = validateBody(c, input);
+    const body = validateBody(c, registerWithSnsInput);
     await assertNamesFree(db, body, user.id);
     const now = new Date();
     const [updated] = await db

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import { validationError } from '../../http/errors.ts';
+import { routeId } from '../../http/route-id.ts';
 import { SQUARE_MESSAGES } from './schema.ts';
 
 /** Where a newest-first list stopped: the last row's time (to the microsecond) and id. */
@@ -10,6 +11,14 @@ export interface ListPosition {
 }
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A time the database could have written: a real calendar date and time, in this era. */
+function isPossibleTime(at: string): boolean {
+  if (!ISO_MICROS.test(at)) return false;
+  const ms = Date.parse(at);
+  // Date.parse rolls 2026-02-30 over to March; the round trip does not.
+  return ms >= 0 && new Date(ms).toISOString().slice(0, 19) === at.slice(0, 19);
+}
 
 /** The database's own time text, so no microseconds are lost on the way through a JS Date. */
 export const positionTime = (column: AnyColumn) =>
@@ -24,9 +33,8 @@ export function decodeCursor(cursor: string): ListPosition {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 2) {
       const [at, id] = value as unknown[];
-      if (typeof at === 'string' && ISO_MICROS.test(at) && Number.isInteger(id) && (id as number) > 0) {
-        return { at, id: id as number };
-      }
+      const rowId = routeId(id);
+      if (typeof at === 'string' && typeof id === 'number' && isPossibleTime(at) && rowId !== null) return { at, id: rowId };
     }
   } catch {
     // Falls through to the answer below.

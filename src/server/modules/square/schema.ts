@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { perPageField } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idField } from '../../http/route-id.ts';
 
 export const POST_TITLE_MAX = 100;
 export const POST_CONTENT_MAX = 50_000;
@@ -39,8 +39,7 @@ export const CAN_POST_REASONS = {
   staff: '운영진만 글을 쓸 수 있는 게시판이에요.',
 } as const;
 
-const idOrSelf = (value: unknown) => routeId(value) ?? value;
-const categoryId = z.preprocess(idOrSelf, z.number({ error: SQUARE_MESSAGES.category }));
+const categoryId = idField(SQUARE_MESSAGES.category);
 
 // Multipart sends booleans as text; a checkbox sends "on".
 const flag = z
@@ -96,7 +95,7 @@ export const categoryPasswordInput = z.object({
 });
 
 export const postPasswordInput = z.object({
-  square_post_id: z.preprocess(idOrSelf, z.number({ error: '게시글을 선택해 주세요.' })),
+  square_post_id: idField('게시글을 선택해 주세요.'),
   password: z.string({ error: SQUARE_MESSAGES.passwordRequired }).min(1, SQUARE_MESSAGES.passwordRequired).max(100),
 });
 
