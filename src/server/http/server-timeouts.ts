@@ -1,0 +1,41 @@
+import { createServer } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
+import type { Env } from '../env.ts';
+
+export interface ServerTimeouts {
+  /** The request line and headers must have arrived within this. */
+  headersMs: number;
+  /** The whole request, body included, must have arrived within this; answering it is not limited. */
+  requestMs: number;
+  /** A connection on which nothing moves for this long is closed: a body trickled byte by byte. */
+  idleMs: number;
+}
+
+export function serverTimeoutsFromEnv(env: Env): ServerTimeouts {
+  return {
+    headersMs: env.HTTP_HEADERS_TIMEOUT_MS,
+    requestMs: env.HTTP_REQUEST_TIMEOUT_MS,
+    idleMs: env.HTTP_IDLE_TIMEOUT_MS,
+  };
+}
+
+/**
+ * An HTTP server that does not let a client hold a connection by sending slowly; Node's own
+ * limits (300 s for a request, no idle limit) let one hold it for five minutes. A request cut off
+ * by a deadline is answered 408; an idle connection is closed. Keep-alive between requests keeps
+ * Node's own, shorter timeout.
+ */
+export function createServerWithTimeouts(timeouts: ServerTimeouts, handler: RequestListener): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node looks at the deadlines this often (every 30 s unless told), so a deadline may be
+      // overrun by up to this much: a quarter of the shorter one.
+      connectionsCheckingInterval: Math.max(1, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)),
+    },
+    handler,
+  );
+  server.setTimeout(timeouts.idleMs);
+  return server;
+}
