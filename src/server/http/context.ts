@@ -7,6 +7,7 @@ import type { SocialSettings } from '../modules/social/providers.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema/index.ts';
+import type { BackgroundWork } from '../jobs/background-work.ts';
 import type { Logger } from '../logger.ts';
 import type { BannerReader } from '../modules/content/banner-service.ts';
 import type { LoadedSession } from '../modules/sessions/service.ts';
@@ -18,6 +19,8 @@ export interface AppDeps {
   config: AppConfig;
   logger: Logger;
   mailer: Mailer;
+  /** What a request starts and does not wait for (mail it must not be slower for); shutdown waits for it. */
+  background: BackgroundWork;
   storage: FileStorage;
   /** The same storage when it is this server's disk: /uploads/* is then served from here; null with S3. */
   localStorage: LocalStorage | null;

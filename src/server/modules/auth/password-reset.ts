@@ -1,17 +1,19 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
 import { destroyUserSessions } from '../sessions/service.ts';
+import { passwordResetMail } from './mails.ts';
 import { hashPassword } from './password.ts';
 
-export const RESET_LINK_MINUTES = 60;
+const RESET_LINK_MINUTES = 60;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new single-use token for the member; an earlier link stops working. */
-export async function issuePasswordResetToken(db: Db, userId: number, now = new Date()): Promise<string> {
+async function issuePasswordResetToken(db: Db, userId: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .insert(passwordResetTokens)
@@ -20,13 +22,24 @@ export async function issuePasswordResetToken(db: Db, userId: number, now = new 
   return token;
 }
 
-export async function findMemberByEmail(db: Db, email: string): Promise<User | null> {
+async function findMemberByEmail(db: Db, email: string): Promise<User | null> {
   const [user] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email}) and ${users.deletedAt} is null`)
     .limit(1);
   return user ?? null;
+}
+
+/** Mails a new reset link when the address is a member's; does nothing for any other address. */
+export async function sendPasswordResetLink(db: Db, mailer: Mailer, appUrl: string, email: string): Promise<void> {
+  const user = await findMemberByEmail(db, email);
+  if (!user) return;
+  const token = await issuePasswordResetToken(db, user.id);
+  const url = new URL('/reset-password', appUrl);
+  url.searchParams.set('token', token);
+  url.searchParams.set('email', user.email);
+  await mailer.send(passwordResetMail(user.email, user.nickname, url.toString(), RESET_LINK_MINUTES));
 }
 
 /**

@@ -6,29 +6,23 @@ import { validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { validationError } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { passwordResetMail } from './mails.ts';
-import { RESET_LINK_MINUTES, findMemberByEmail, issuePasswordResetToken, resetPassword } from './password-reset.ts';
+import type { BackgroundWork } from '../../jobs/background-work.ts';
+import { resetPassword, sendPasswordResetLink } from './password-reset.ts';
 import { forgotPasswordInput, resetPasswordInput } from './schema-reset.ts';
 
 export const RESET_LINK_SENT = '입력하신 이메일로 비밀번호 재설정 링크를 보냈어요. 메일이 오지 않으면 주소를 다시 확인해 주세요.';
 export const PASSWORD_RESET_DONE = '비밀번호가 재설정 되었습니다.';
 const RESET_LINK_INVALID = '비밀번호 재설정 링크가 올바르지 않거나 만료되었습니다. 다시 요청해 주세요.';
 
-export function passwordRoutes(db: Db, config: AppConfig, mailer: Mailer) {
+export function passwordRoutes(db: Db, config: AppConfig, mailer: Mailer, background: BackgroundWork) {
   return new Hono<AppEnv>()
     .post('/forgot-password', async (c) => {
       const { email } = validateBody(c, forgotPasswordInput);
       await enforceRateLimit(db, c, { name: 'forgot-password', limit: 5, windowSeconds: 600 });
       await enforceRateLimit(db, c, { name: 'forgot-password-email', limit: 3, windowSeconds: 600 }, email.toLowerCase());
-      const user = await findMemberByEmail(db, email);
-      if (user) {
-        const token = await issuePasswordResetToken(db, user.id);
-        const url = new URL('/reset-password', config.appUrl);
-        url.searchParams.set('token', token);
-        url.searchParams.set('email', user.email);
-        await mailer.send(passwordResetMail(user.email, user.nickname, url.toString(), RESET_LINK_MINUTES));
-      }
-      // The same answer either way: the form must not tell who is a member.
+      // The same answer either way, and just as soon: the look-up, the token and the mail come after
+      // it, so neither its words nor its timing tell who is a member.
+      background.start(c.get('log'), 'password reset mail', () => sendPasswordResetLink(db, mailer, config.appUrl, email));
       return c.json({ status: RESET_LINK_SENT });
     })
     .post('/reset-password', async (c) => {
