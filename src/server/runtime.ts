@@ -15,6 +15,9 @@ import { isDatabaseEmpty, seedDemoData } from './db/seed/index.ts';
 import { createBannerReader } from './modules/content/banner-service.ts';
 import type { BannerReader } from './modules/content/banner-service.ts';
 import { env } from './env.ts';
+import { createBackgroundWork } from './jobs/background-work.ts';
+import { cleanupJob, cleanupSettingsFromEnv } from './jobs/cleanup.ts';
+import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { siteSettings } from './site.ts';
 import type { SiteSettings } from './site.ts';
@@ -63,6 +66,8 @@ async function boot(): Promise<Runtime> {
 
   const currentBanner = createBannerReader(database.db);
   const { storage, local: localStorage } = createStorage(storageSettingsFromEnv(env));
+  const background = createBackgroundWork();
+  const scheduler = startScheduler([cleanupJob(database.db, cleanupSettingsFromEnv(env), logger)], logger);
   let inFlight = 0;
   let draining = false;
   let drained: (() => void) | undefined;
@@ -78,6 +83,7 @@ async function boot(): Promise<Runtime> {
       logger,
       currentBanner,
       mailer: createMailer(mailSettingsFromEnv(env)),
+      background,
       storage,
       localStorage,
       sms: createSmsSender(smsSettingsFromEnv(env)),
@@ -101,12 +107,13 @@ async function boot(): Promise<Runtime> {
     if (draining) return;
     draining = true;
     logger.info({ signal, inFlight }, 'shutting down: finishing the requests under way');
-    if (inFlight > 0) {
-      await new Promise<void>((done) => {
-        drained = done;
-        setTimeout(done, DRAIN_TIMEOUT_MS).unref();
-      });
-    }
+    const requestsDone = new Promise<void>((done) => {
+      if (inFlight === 0) done();
+      else drained = done;
+    });
+    // The requests may still start background work, so that is waited for after them.
+    const settled = Promise.all([scheduler.stop(), requestsDone.then(() => background.idle())]);
+    await Promise.race([settled, new Promise((done) => setTimeout(done, DRAIN_TIMEOUT_MS).unref())]);
     try {
       await database.close();
       logger.info('database closed cleanly');

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/client.ts';
-import { hitRateLimit, pruneRateLimits } from '../modules/rate-limits/service.ts';
+import { hitRateLimit } from '../modules/rate-limits/service.ts';
 import type { AppContext, AppEnv } from './context.ts';
 import { tooManyRequests } from './errors.ts';
 
@@ -13,13 +13,9 @@ export interface RateLimitRule {
   key?: (c: AppContext) => string;
 }
 
-// Expired counters are swept now and then rather than on a timer, so no instance needs a scheduler.
-const PRUNE_ONE_IN = 500;
-
 export async function enforceRateLimit(db: Db, c: AppContext, rule: RateLimitRule, key?: string): Promise<void> {
   const subject = key ?? rule.key?.(c) ?? c.get('clientIp');
   const result = await hitRateLimit(db, `${rule.name}:${subject}`, rule.limit, rule.windowSeconds);
-  if (Math.random() * PRUNE_ONE_IN < 1) await pruneRateLimits(db);
   if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
 }
 

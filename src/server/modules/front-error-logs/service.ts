@@ -1,3 +1,5 @@
+import { desc, inArray, lt, lte } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { frontErrorLogs } from '../../db/schema/index.ts';
 
@@ -28,4 +30,37 @@ export async function recordFrontError(db: Db, input: FrontErrorInput): Promise<
     .returning({ id: frontErrorLogs.id, createdAt: frontErrorLogs.createdAt });
   if (!row) throw new Error('front error log insert returned no row');
   return row;
+}
+
+/**
+ * Deletes at most `limit` reports matching `where`, oldest first, and says how many; rows another
+ * instance's clean-up holds are skipped, so two clean-ups share the work.
+ */
+async function pruneClaimed(db: Db, where: SQL | undefined, limit: number): Promise<number> {
+  const claimed = db
+    .select({ id: frontErrorLogs.id })
+    .from(frontErrorLogs)
+    .where(where)
+    .orderBy(frontErrorLogs.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db.delete(frontErrorLogs).where(inArray(frontErrorLogs.id, claimed)).returning({ id: frontErrorLogs.id });
+  return deleted.length;
+}
+
+export const pruneFrontErrorLogsBefore = (db: Db, cutoff: Date, limit: number): Promise<number> =>
+  pruneClaimed(db, lt(frontErrorLogs.createdAt, cutoff), limit);
+
+export const pruneFrontErrorLogsUpTo = (db: Db, lastId: number, limit: number): Promise<number> =>
+  pruneClaimed(db, lte(frontErrorLogs.id, lastId), limit);
+
+/** The newest report beyond the newest `keep`: it and everything older are over the cap. */
+export async function newestFrontErrorLogOverCap(db: Db, keep: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: frontErrorLogs.id })
+    .from(frontErrorLogs)
+    .orderBy(desc(frontErrorLogs.id))
+    .offset(keep)
+    .limit(1);
+  return row?.id ?? null;
 }

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, lte, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/index.ts';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -31,6 +32,17 @@ export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-export async function pruneRateLimits(db: Db): Promise<void> {
-  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 minute'`);
+/**
+ * Deletes at most `limit` ended windows (a hit on one starts a new window anyway) and says how
+ * many; a window another instance's clean-up holds, or a hit is counting on, is skipped.
+ */
+export async function pruneRateLimits(db: Db, limit: number): Promise<number> {
+  const claimed = db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(lte(rateLimits.resetAt, sql`now()`))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db.delete(rateLimits).where(inArray(rateLimits.key, claimed)).returning({ key: rateLimits.key });
+  return deleted.length;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -160,8 +160,19 @@ export async function destroyUserSessions(db: Db, userId: number): Promise<void>
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function pruneExpiredSessions(db: Db, now = new Date()): Promise<number> {
-  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
+/**
+ * Deletes at most `limit` expired sessions, oldest first, and says how many. Rows that another
+ * instance's clean-up holds are skipped rather than waited for, so two clean-ups share the work.
+ */
+export async function pruneExpiredSessions(db: Db, limit: number, now = new Date()): Promise<number> {
+  const claimed = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(lt(sessions.expiresAt, now))
+    .orderBy(sessions.expiresAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db.delete(sessions).where(inArray(sessions.id, claimed)).returning({ id: sessions.id });
   return deleted.length;
 }
 
