@@ -5,13 +5,17 @@ import type { AppEnv } from '../../http/context.ts';
 import { payloadTooLarge } from '../../http/errors.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { apiTime } from '../../http/serialize.ts';
+import { FRONT_ERROR_LIMITS } from './limits.ts';
 import { FRONT_ERROR_BODY_LIMIT_BYTES, frontErrorInput } from './schema.ts';
 import { recordFrontError } from './service.ts';
 
 export function frontErrorLogRoutes(db: Db) {
   return new Hono<AppEnv>().post(
     '/api/front-error-logs',
-    rateLimit(db, { name: 'front-error-logs', limit: 20, windowSeconds: 60 }),
+    // In this order: a report refused for its address is not counted against everyone's hour.
+    rateLimit(db, FRONT_ERROR_LIMITS.perMinute),
+    rateLimit(db, FRONT_ERROR_LIMITS.perDay),
+    rateLimit(db, FRONT_ERROR_LIMITS.sitePerHour),
     async (c) => {
       if (bodyOf(c).bytes > FRONT_ERROR_BODY_LIMIT_BYTES) throw payloadTooLarge(FRONT_ERROR_BODY_LIMIT_BYTES);
       const input = validateBody(c, frontErrorInput);
