@@ -5,11 +5,12 @@ import { requestId } from 'hono/request-id';
 import { PatternRouter } from 'hono/router/pattern-router';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { clientIp } from './http/client-ip.ts';
+import { clientAddressResolver } from './http/client-ip.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { HttpError, INTERNAL_ERROR_MESSAGE, notFound } from './http/errors.ts';
-import { prepareRequest } from './http/incoming.ts';
+import { UNKNOWN_API_MESSAGE, prepareRequest } from './http/incoming.ts';
+import { databaseInputError } from './http/database-errors.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { csrfRoutes } from './modules/auth/csrf-routes.ts';
 import { passwordRoutes } from './modules/auth/password-routes.ts';
@@ -58,9 +59,10 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ router: new PatternRouter() });
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
+  const clientAddressOf = clientAddressResolver(config.trustProxy);
   app.use(async (c, next) => {
     const started = performance.now();
-    const ip = clientIp(config, c.req.raw.headers, c.env.clientAddress);
+    const ip = clientAddressOf(c.req.raw.headers, c.env.clientAddress);
     const log = logger.child({ reqId: c.get('requestId') });
     c.set('clientIp', ip);
     c.set('log', log);
@@ -106,7 +108,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', csrfRoutes(config));
   app.route('/', authRoutes(db, config));
   app.route('/', registrationRoutes(db, config, deps.mailer));
-  app.route('/', passwordRoutes(db, config, deps.mailer));
+  app.route('/', passwordRoutes(db, config, deps.mailer, deps.background));
   app.route('/', userRoutes(db));
   app.route('/', meRoutes(db, config, deps.storage));
   app.route('/', phoneRoutes(db, deps.sms));
@@ -128,7 +130,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', notificationRoutes(db));
 
   app.notFound(() => {
-    throw notFound('요청하신 API를 찾을 수 없습니다.');
+    throw notFound(UNKNOWN_API_MESSAGE);
   });
 
   app.onError((error, c) => {
@@ -138,6 +140,11 @@ export function createApp(deps: AppDeps) {
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || '요청을 처리할 수 없습니다.' }, error.status);
+    }
+    const refused = databaseInputError(error);
+    if (refused) {
+      (c.get('log') ?? logger).warn({ err: error }, 'the database refused a value that validation let through');
+      return c.json(refused.toBody(), 422);
     }
     (c.get('log') ?? logger).error({ err: error }, 'unexpected error');
     return c.json({ message: INTERNAL_ERROR_MESSAGE }, 500);

@@ -1,4 +1,5 @@
 import type { Env } from './env.ts';
+import type { ProxyTrust } from './http/client-ip.ts';
 
 /** What the HTTP app needs to know, separate from `env` so a test can build an app with its own. */
 export interface AppConfig {
@@ -9,7 +10,8 @@ export interface AppConfig {
   sessionCookie: string;
   sessionLifetimeMinutes: number;
   sessionRememberDays: number;
-  trustProxy: boolean;
+  /** Which proxies may say who the client is (X-Forwarded-For); 0 for none. */
+  trustProxy: ProxyTrust;
   bodyLimitBytes: number;
 }
 

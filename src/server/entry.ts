@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import untypedCompression from 'compression';
 import { env } from './env.ts';
 import { isApiRequest } from './http/api-paths.ts';
 import { nodeApiListener } from './http/node-api.ts';
+import { createServerWithTimeouts, serverTimeoutsFromEnv } from './http/server-timeouts.ts';
 import { listStaticFiles, serveStaticFile } from './http/static-files.ts';
 import { flushLogSync } from './logger.ts';
 import { getRuntime } from './runtime.ts';
@@ -104,7 +104,7 @@ export const handler = (req: IncomingMessage, res: ServerResponse): void => {
 };
 
 if (serveHere) {
-  const server = createServer(handler);
+  const server = createServerWithTimeouts(serverTimeoutsFromEnv(env), handler);
   server.once('error', (error) => {
     runtime.logger.fatal({ err: error }, `could not listen on ${env.HOST}:${env.PORT}`);
     process.exit(1);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { parseProxyTrust } from './http/client-ip.ts';
 
 /**
  * The one module that reads process.env. Everything else imports `env` from here,
@@ -39,9 +40,28 @@ const schema = z
       .default('session'),
     SESSION_LIFETIME_MINUTES: positiveInt.default(120),
     SESSION_REMEMBER_DAYS: positiveInt.default(30),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        try {
+          return parseProxyTrust(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+          return z.NEVER;
+        }
+      }),
     // Room for a 10 MB image with its multipart framing, or a few photos in one request.
     API_BODY_LIMIT_BYTES: positiveInt.default(32 * 1024 * 1024),
+    // A request must arrive within these, and a connection that sends nothing for the idle time is cut
+    // (src/server/http/server-timeouts.ts). The whole request's two minutes carry a 32 MB upload at 2.2 Mbit/s.
+    HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
+    HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
+    HTTP_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
+    // The scheduled clean-up of expired sessions, rate-limit windows and old browser error reports.
+    CLEANUP_INTERVAL_MINUTES: positiveInt.default(15),
+    FRONT_ERROR_LOG_RETENTION_DAYS: positiveInt.default(30),
+    FRONT_ERROR_LOG_MAX_ROWS: positiveInt.default(100_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAINTENANCE_MODE: bool.default(false),
     MEMBER_HOME_PATH: z
@@ -148,6 +168,9 @@ const schema = z
       for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
         if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER=s3' });
       }
+    }
+    if (value.HTTP_HEADERS_TIMEOUT_MS > value.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HTTP_HEADERS_TIMEOUT_MS'], message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS' });
     }
     if (value.APPLE_CLIENT_ID && !(value.APPLE_TEAM_ID && value.APPLE_KEY_ID && value.APPLE_PRIVATE_KEY)) {
       ctx.addIssue({

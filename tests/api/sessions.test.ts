@@ -65,15 +65,18 @@ describe('database sessions', () => {
     expect(stored.map((s) => s.id)).toEqual([hashToken(client.cookies.get('session')!)]);
   });
 
-  it('keeps a remembered session in a cookie that outlives the browser, Secure in production', async () => {
+  it('keeps a remembered session in a cookie that outlives the browser, Secure whenever the site is https', async () => {
     const db = testDb().database.db;
     const member = await createMember(db);
-    const client = appFor(db, { isProduction: true }).client();
+    // Not only in production: a staging site on https must not send its cookies over plain http either.
+    const client = appFor(db, { appUrl: 'https://staging.ritual.example' }).client();
     const res = await client.post(`/api/test/sign-in?user=${member.id}&remember=1`);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('session='))!;
     expect(cookie).toMatch(/Max-Age=2592000/);
     expect(cookie).toMatch(/Secure/);
     expect(res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))).toMatch(/Secure/);
+    const plain = await appFor(db, { appUrl: 'http://localhost:4321' }).client().post(`/api/test/sign-in?user=${member.id}`);
+    expect(plain.headers.getSetCookie().find((c) => c.startsWith('session='))).not.toMatch(/Secure/);
   });
 
   it('signs out: the session row is deleted and the old cookie no longer works', async () => {

@@ -7,6 +7,7 @@ import { createApp, mountApi } from '../../src/server/app.ts';
 import type { App } from '../../src/server/app.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import { createBackgroundWork } from '../../src/server/jobs/background-work.ts';
 import type { SocialSettings } from '../../src/server/modules/social/providers.ts';
 import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
@@ -24,7 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionCookie: 'session',
     sessionLifetimeMinutes: 120,
     sessionRememberDays: 30,
-    trustProxy: false,
+    trustProxy: 0,
     bodyLimitBytes: 1024 * 1024,
     ...overrides,
   };
@@ -35,7 +36,7 @@ export type LogLine = Record<string, unknown> & { level: number; msg: string };
 export interface TestApp {
   app: App;
   logs: LogLine[];
-  /** The mail this app sent, newest first. */
+  /** The mail this app sent, newest first, once the work its requests left running is done. */
   outbox(to?: string): Promise<OutboxMessage[]>;
   /** Where this app's uploaded files are stored. */
   uploadsDir: string;
@@ -68,14 +69,18 @@ export function createTestApp(
   const storage = remoteStorage ?? localStorage!;
   const smsDir = mkdtempSync(join(tmpdir(), 'ritual-sms-'));
   const sms = createOutboxSmsSender(smsDir);
-  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, storage, localStorage, sms, social });
+  const background = createBackgroundWork();
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, background, storage, localStorage, sms, social });
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
   return {
     app,
     logs,
     uploadsDir,
-    outbox: (to) => readOutbox(outboxDir, to ? { to } : {}),
+    async outbox(to) {
+      await background.idle();
+      return readOutbox(outboxDir, to ? { to } : {});
+    },
     smsOutbox: (phone) => readSmsOutbox(smsDir, phone ? { phone } : {}),
     client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1'),
   };

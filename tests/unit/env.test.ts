@@ -21,15 +21,15 @@ describe('configuration', () => {
       DATABASE_URL: 'file://.data/db',
       SESSION_COOKIE: 'session',
       SEED_ON_START: true,
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
       isProduction: false,
     });
     expect(env.APP_KEY.length).toBeGreaterThanOrEqual(32);
   });
 
   it('treats an empty variable as unset, and reads booleans and numbers from text', () => {
-    const env = parseEnv({ DATABASE_URL: '', PORT: '8080', TRUST_PROXY: 'true', SEED_ON_START: '0' });
-    expect(env).toMatchObject({ DATABASE_URL: 'file://.data/db', PORT: 8080, TRUST_PROXY: true, SEED_ON_START: false });
+    const env = parseEnv({ DATABASE_URL: '', PORT: '8080', TRUST_PROXY: '1', SEED_ON_START: '0' });
+    expect(env).toMatchObject({ DATABASE_URL: 'file://.data/db', PORT: 8080, TRUST_PROXY: 1, SEED_ON_START: false });
   });
 
   it('names each bad variable', () => {

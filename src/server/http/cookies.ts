@@ -4,9 +4,9 @@ import type { AppContext } from './context.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 
-/** Cookie options shared by the session and the request-forgery token. */
+/** Cookie options shared by every cookie the API sets: Secure whenever the site is served over https. */
 export function baseCookie(config: AppConfig) {
-  return { path: '/', sameSite: 'Lax', secure: config.isProduction } as const;
+  return { path: '/', sameSite: 'Lax', secure: new URL(config.appUrl).protocol === 'https:' } as const;
 }
 
 export function setSessionCookie(c: AppContext, config: AppConfig, token: string, remember: boolean): void {

@@ -1,28 +1,42 @@
 import { Hono } from 'hono';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { beginAttempt } from '../../http/attempt-limit.ts';
 import { currentUser, validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { conflict, unauthenticated, validationError } from '../../http/errors.ts';
-import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { isKnownDevice, rememberDevice } from '../../http/known-device.ts';
 import { signIn, signOut } from '../../http/session.ts';
-import { clearRateLimit } from '../rate-limits/service.ts';
 import { currentUserResource } from '../users/resource.ts';
-import { loginInput } from './schema.ts';
+import { LOGIN_MESSAGES, loginInput } from './schema.ts';
 import { findMemberByCredentials } from './service.ts';
 
-const LOGIN_RULE = { name: 'login', limit: 5, windowSeconds: 60 };
+/**
+ * Wrong passwords counted three ways: one e-mail from one address (Laravel's throttle), one address
+ * across e-mails (one machine trying many accounts), and one account from browsers it never signed
+ * in on (many machines trying one account). Right passwords are given back.
+ */
+const LOGIN_RULES = {
+  pair: { name: 'login', limit: 5, windowSeconds: 60 },
+  address: { name: 'login-address', limit: 30, windowSeconds: 600 },
+  account: { name: 'login-account', limit: 10, windowSeconds: 900 },
+} as const;
 
 export function authRoutes(db: Db, config: AppConfig) {
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
       const input = validateBody(c, loginInput);
-      // Five tries a minute for one e-mail from one address, as Laravel's throttle does.
-      const key = `${input.email.toLowerCase()}|${c.get('clientIp')}`;
-      await enforceRateLimit(db, c, LOGIN_RULE, key);
+      const email = input.email.toLowerCase();
+      const address = c.get('clientIp');
+      const attempt = await beginAttempt(db, [
+        { rule: LOGIN_RULES.pair, key: `${email}|${address}` },
+        { rule: LOGIN_RULES.address, key: address },
+        ...(isKnownDevice(c, config, email) ? [] : [{ rule: LOGIN_RULES.account, key: email, message: LOGIN_MESSAGES.accountCoolingDown }]),
+      ]);
       const user = await findMemberByCredentials(db, input.email, input.password);
-      if (!user) throw validationError({ email: ['이메일 또는 비밀번호가 올바르지 않습니다.'] });
-      await clearRateLimit(db, `${LOGIN_RULE.name}:${key}`);
+      if (!user) throw validationError({ email: [LOGIN_MESSAGES.wrongCredentials] });
+      await attempt.succeeded();
+      rememberDevice(c, config, email);
       await signIn(c, db, config, user.id, input.remember);
       c.get('log').info({ userId: user.id }, 'signed in');
       return c.json({ data: currentUserResource(user) });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { beginAttempt } from '../../http/attempt-limit.ts';
 import { currentUser, validateBody, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { setSessionCookie } from '../../http/cookies.ts';
@@ -34,14 +35,18 @@ import {
   SQUARE_POST_MODEL,
 } from './service.ts';
 import type { SquarePostPage } from './service.ts';
-import { unlockTargetExists, unlockWithPassword } from './unlock.ts';
+import { checkUnlockPassword, keepUnlock, unlockTargetExists } from './unlock.ts';
 import type { UnlockKind } from './unlock.ts';
 import { createSquarePost, deleteSquarePost, toggleSquarePostSave, updateSquarePost } from './write-service.ts';
 
-// Guessing a four-digit password must take days, not minutes: a few tries per session and target,
-// and a ceiling per address so that fresh sessions do not reset the count.
-const UNLOCK_SESSION_RULE = { name: 'square-unlock', limit: 5, windowSeconds: 60 };
-const UNLOCK_ADDRESS_RULE = { name: 'square-unlock-ip', limit: 30, windowSeconds: 600 };
+// Guessing a four-digit password must take weeks, not minutes: a few tries a minute per browser
+// (its session, or its address before it has one), more per address, and a ceiling per password
+// from all addresses together, so that many machines gain nothing. Right passwords are given back.
+const UNLOCK_RULES = {
+  browser: { name: 'square-unlock', limit: 5, windowSeconds: 60 },
+  address: { name: 'square-unlock-ip', limit: 30, windowSeconds: 600 },
+  target: { name: 'square-unlock-target', limit: 20, windowSeconds: 3600 },
+} as const;
 const WRITE_RULE = { name: 'square-post-write', limit: 30, windowSeconds: 3600 };
 
 export const reader = (c: AppContext): Reader => ({ userId: currentUser(c)?.id ?? null, sessionId: c.get('session')?.id ?? null });
@@ -83,12 +88,19 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
   const unlock = async (c: AppContext, kind: UnlockKind, targetId: number, password: string) => {
     const notFoundMessage = kind === 'category' ? SQUARE_MESSAGES.unknownCategory : SQUARE_MESSAGES.notFound;
     if (!(await unlockTargetExists(db, kind, targetId))) throw notFound(notFoundMessage);
-    await enforceRateLimit(db, c, UNLOCK_ADDRESS_RULE, `${c.get('clientIp')}:${kind}:${targetId}`);
-    const sessionId = await ensureSession(c, db, config);
-    await enforceRateLimit(db, c, UNLOCK_SESSION_RULE, `${sessionId}:${kind}:${targetId}`);
-    const result = await unlockWithPassword(db, sessionId, kind, targetId, password);
+    const target = `${kind}:${targetId}`;
+    const address = c.get('clientIp');
+    const attempt = await beginAttempt(db, [
+      { rule: UNLOCK_RULES.browser, key: `${c.get('session')?.id ?? `ip-${address}`}:${target}` },
+      { rule: UNLOCK_RULES.address, key: `${address}:${target}` },
+      { rule: UNLOCK_RULES.target, key: target, message: SQUARE_MESSAGES.unlockCoolingDown },
+    ]);
+    const result = await checkUnlockPassword(db, kind, targetId, password);
     if (result === 'missing') throw notFound(notFoundMessage);
     if (result === 'wrong') throw validationError({ password: [SQUARE_MESSAGES.wrongPassword] });
+    await attempt.succeeded();
+    // Only a right password has something to remember: a wrong one leaves no session behind.
+    if (result === 'right') await keepUnlock(db, await ensureSession(c, db, config), kind, targetId);
     return c.json({ data: { unlocked: true } });
   };
 

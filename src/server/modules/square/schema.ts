@@ -29,6 +29,8 @@ export const SQUARE_MESSAGES = {
   lockedPost: '비밀번호를 입력해야 볼 수 있는 글이에요.',
   cursor: '목록 위치가 올바르지 않아요. 처음부터 다시 불러와 주세요.',
   userNotFound: '회원을 찾을 수 없어요.',
+  unlockCoolingDown: (seconds: number) =>
+    `이 비밀번호에 잘못된 시도가 많아 잠시 확인할 수 없어요. ${Math.ceil(seconds / 60)}분 후에 다시 시도해 주세요.`,
 } as const;
 
 /** Why a member may not post in a category, in the words the editor page shows. */

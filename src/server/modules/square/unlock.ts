@@ -5,7 +5,8 @@ import { verifyPassword } from '../auth/password.ts';
 
 export type UnlockKind = 'category' | 'post';
 
-export type UnlockResult = 'unlocked' | 'wrong' | 'missing';
+/** `open`: it has no password, so there is nothing to keep. */
+export type PasswordCheck = 'right' | 'open' | 'wrong' | 'missing';
 
 /** The password hash of a category or post; undefined when it does not exist, null when it has none. */
 async function passwordHashOf(db: Db, kind: UnlockKind, targetId: number): Promise<string | null | undefined> {
@@ -24,15 +25,14 @@ export async function unlockTargetExists(db: Db, kind: UnlockKind, targetId: num
   return (await passwordHashOf(db, kind, targetId)) !== undefined;
 }
 
-/**
- * Checks the password and, when right, keeps the unlock for this browser session (until it ends).
- * Something without a password is open to everyone, so it answers unlocked.
- */
-export async function unlockWithPassword(db: Db, sessionId: string, kind: UnlockKind, targetId: number, password: string): Promise<UnlockResult> {
+export async function checkUnlockPassword(db: Db, kind: UnlockKind, targetId: number, password: string): Promise<PasswordCheck> {
   const hash = await passwordHashOf(db, kind, targetId);
   if (hash === undefined) return 'missing';
-  if (hash === null) return 'unlocked';
-  if (!(await verifyPassword(hash, password))) return 'wrong';
+  if (hash === null) return 'open';
+  return (await verifyPassword(hash, password)) ? 'right' : 'wrong';
+}
+
+/** Keeps an unlock for this browser session, until it ends. */
+export async function keepUnlock(db: Db, sessionId: string, kind: UnlockKind, targetId: number): Promise<void> {
   await db.insert(squareUnlocks).values({ sessionId, kind, targetId }).onConflictDoNothing();
-  return 'unlocked';
 }
