@@ -28,19 +28,22 @@ export function isGuestOnly(pathname: string): boolean {
   return !isAuthOnly(path) && GUEST_ONLY.some((route) => under(path, route));
 }
 
-const PROBE_ORIGIN = 'https://ritual.invalid';
-
 /**
- * A path of this site to come back to after signing in; anything else becomes the fallback. The
- * URL parser drops tabs and newlines and turns backslashes into slashes as browsers do, so a
- * value is judged by where it resolves, not by how it starts (`/%09/evil.example` leaves the site).
+ * A place on this site to come back to after signing in; anything else becomes the fallback. The
+ * value is resolved by the URL parser against the site's own address, as a browser would resolve
+ * it (tabs and newlines dropped, backslashes read as slashes, `.` and `%2e` segments removed), and
+ * kept only when it stays on this origin. What is handed back is a path, and a path beginning with
+ * two slashes names another host when followed (`/.//evil.example` resolves to `//evil.example`),
+ * so such a path is refused too.
  */
-export function safeRedirect(value: string | null | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//')) return fallback;
+export function safeRedirect(value: string | null | undefined, siteUrl: string, fallback = '/'): string {
+  if (!value) return fallback;
   try {
-    const url = new URL(value, PROBE_ORIGIN);
-    if (url.origin !== PROBE_ORIGIN) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const site = new URL(siteUrl);
+    const url = new URL(value, site);
+    if (url.origin !== site.origin) return fallback;
+    const target = `${url.pathname}${url.search}${url.hash}`;
+    return /^\/(?![/\\])/.test(target) ? target : fallback;
   } catch {
     return fallback;
   }

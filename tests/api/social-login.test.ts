@@ -70,6 +70,15 @@ describe('social login against a local OAuth 2.0 server', () => {
     });
   }
 
+  it('sends a member who asked for another host back to the home page instead', async () => {
+    const member = await createMember(testDb().database.db);
+    for (const bypass of ['//evil.example/x', '/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x', '/\\evil.example']) {
+      oauth.accounts.set('kakao', { id: nextId(), email: member.email, emailVerified: true, name: '카카오이름' });
+      const { done } = await signInWith(client(), 'kakao', bypass);
+      expect(done.headers.get('location'), bypass).toBe('/');
+    }
+  });
+
   it('links a provider account to the member with the same confirmed e-mail', async () => {
     const member = await createMember(testDb().database.db);
     oauth.accounts.set('kakao', { id: nextId(), email: member.email, emailVerified: true, name: '카카오이름' });

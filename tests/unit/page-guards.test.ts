@@ -48,9 +48,36 @@ describe('page guards', () => {
   });
 
   it('accepts only a path of this site as the place to return to', () => {
-    expect(safeRedirect('/mypage?x=1')).toBe('/mypage?x=1');
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', '', null, undefined]) {
-      expect(safeRedirect(bad)).toBe('/');
+    const site = 'https://ritual.example';
+    expect(safeRedirect('/mypage?x=1#top', site)).toBe('/mypage?x=1#top');
+    expect(safeRedirect('https://ritual.example/square/free/3', site)).toBe('/square/free/3');
+    expect(safeRedirect('/square/../mypage', site)).toBe('/mypage');
+    const bypasses = [
+      'https://evil.example',
+      'http://ritual.example/mypage',
+      '//evil.example',
+      '///evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/.//evil.example/x',
+      '/..//evil.example/x',
+      '/%2e//evil.example/x',
+      '/%2E%2E//evil.example/x',
+      '/./\\evil.example',
+      '/square/..//evil.example',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      '',
+      null,
+      undefined,
+    ];
+    for (const bad of bypasses) expect(safeRedirect(bad, site), String(bad)).toBe('/');
+    // What is accepted is a path the browser keeps on this site, judged the same way a second time.
+    for (const value of ['/a', '/a/..//b', '/%2e/x', '/x//y']) {
+      const kept = safeRedirect(value, site);
+      expect(new URL(kept, 'https://another.example').origin, value).toBe('https://another.example');
     }
   });
 });

@@ -55,7 +55,7 @@ export function socialRoutes(db: Db, config: AppConfig, providers: SocialSetting
         ? client.createAuthorizationURLWithPKCE(settings.authorizeUrl, state, CodeChallengeMethod.S256, verifier, settings.scopes)
         : client.createAuthorizationURL(settings.authorizeUrl, state, settings.scopes);
       if (settings.formPost) url.searchParams.set('response_mode', 'form_post');
-      const flow: Flow = { provider: settings.provider, state, verifier, redirect: safeRedirect(c.req.query('redirect')) };
+      const flow: Flow = { provider: settings.provider, state, verifier, redirect: safeRedirect(c.req.query('redirect'), config.appUrl) };
       setCookie(c, FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), {
         ...baseCookie(config),
         httpOnly: true,
@@ -93,7 +93,8 @@ export function socialRoutes(db: Db, config: AppConfig, providers: SocialSetting
         await signIn(c, db, config, member.id, true);
         c.get('log').info({ userId: member.id, provider: settings.provider }, 'signed in with a social account');
         const agreed = Boolean(member.agreedTermsAt && member.agreedPrivacyAt);
-        return c.redirect(agreed ? flow.redirect : '/register/sns', 302);
+        // Checked again: the cookie came back from the browser.
+        return c.redirect(agreed ? safeRedirect(flow.redirect, config.appUrl) : '/register/sns', 302);
       } catch (error) {
         c.get('log').warn({ err: error, provider: settings.provider }, 'social sign-in failed');
         return failed(c, 'provider');
