@@ -146,4 +146,26 @@ describe('GET /api/reactions/users', () => {
     expect((await guest.get(`/api/reactions/users?model_type=review&model_id=${p.id}`)).status).toBe(422);
     expect((await guest.get('/api/reactions/users?model_type=square_post&model_id=999999')).status).toBe(404);
   });
+
+  it('never names the author of an anonymous post, even when they react to it themselves', async () => {
+    const author = await signedIn();
+    const { post: p } = await post(author.user.id);
+    await db().update(squarePosts).set({ isAnonymous: true }).where(eq(squarePosts.id, p.id));
+    const reader = await signedIn();
+    await react(author.client, p.id, 'like');
+    await react(author.client, p.id, 'thanks');
+    await react(reader.client, p.id, 'like');
+    for (const client of [createTestApp(db()).client(), reader.client, author.client]) {
+      const all = await client.get(`/api/reactions/users?model_type=square_post&model_id=${p.id}`);
+      expect(all.body.data.map((u: { id: number }) => u.id)).toEqual([reader.user.id]);
+      expect(all.text).not.toContain(author.user.username);
+      const thanks = await client.get(`/api/reactions/users?model_type=square_post&model_id=${p.id}&reaction_type=thanks`);
+      expect(thanks.body.data).toEqual([]);
+    }
+    // A post under the author's own name lists them as anyone else.
+    const { post: named } = await post(author.user.id);
+    await react(author.client, named.id, 'like');
+    const listed = await reader.client.get(`/api/reactions/users?model_type=square_post&model_id=${named.id}`);
+    expect(listed.body.data.map((u: { id: number }) => u.id)).toEqual([author.user.id]);
+  });
 });

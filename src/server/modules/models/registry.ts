@@ -25,6 +25,12 @@ export interface ModelTarget {
   isAnonymous: boolean;
 }
 
+/**
+ * Who no list of people on the target may name (those who reacted, read it, liked it): its
+ * author, when they wrote it anonymously, since their own reaction would unmask them.
+ */
+export const unlistedUserOf = (target: ModelTarget): number | null => (target.isAnonymous ? target.ownerId : null);
+
 /** What a notification about the thing says and whose it is (NotificationData's fields, without the actor). */
 export interface ModelSubject {
   ownerId: number;

@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { reactions, users } from '../../db/schema/index.ts';
 import { emptyReactionCounts } from '../../../lib/reactions.ts';
 import type { ReactionCounts, ReactionTypeName } from '../../../lib/reactions.ts';
-import { modelKind } from '../models/registry.ts';
+import { modelKind, unlistedUserOf } from '../models/registry.ts';
 import { notifyReaction, withdrawNotifications } from '../notifications/events.ts';
 import type { Reader } from '../square/access.ts';
 
@@ -86,7 +86,10 @@ export interface ReactionUser {
   reactionType: ReactionTypeName;
 }
 
-/** Who reacted, newest first, deleted members left out; the target must be readable. */
+/**
+ * Who reacted, newest first, deleted members and an anonymous author left out; the target must be
+ * readable.
+ */
 export async function listReactionUsers(
   db: Db,
   reader: Reader,
@@ -94,7 +97,7 @@ export async function listReactionUsers(
   modelId: number,
   type?: ReactionTypeName,
 ): Promise<ReactionUser[]> {
-  await modelKind(modelType).open(db, reader, modelId);
+  const unlisted = unlistedUserOf(await modelKind(modelType).open(db, reader, modelId));
   return db
     .select({
       id: users.id,
@@ -110,6 +113,7 @@ export async function listReactionUsers(
         eq(reactions.modelType, modelType),
         eq(reactions.modelId, modelId),
         type ? eq(reactions.reactionType, type) : undefined,
+        unlisted === null ? undefined : ne(reactions.userId, unlisted),
         isNull(users.deletedAt),
       ),
     )
