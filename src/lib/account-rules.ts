@@ -36,10 +36,35 @@ export const RESERVED_USERNAMES = new Set([
   'notice',
 ]);
 
-/** Names people could mistake for the service, or for a member who has left. Compared without spaces or case. */
-export const RESERVED_NICKNAMES = new Set(['탈퇴한회원', '알수없음', '운영자', '관리자', '운영팀', '리추얼', '리추얼팀', '고객센터', 'admin', 'ritual']);
+/** Names people could mistake for the service, or for a member who has left. */
+export const RESERVED_NICKNAMES = new Set(['탈퇴한회원', '알수없음', '익명', '운영', '운영자', '관리자', '관리', '리추얼', '공식', '고객센터', 'admin', 'ritual']);
 
-export const isReservedNickname = (nickname: string): boolean => RESERVED_NICKNAMES.has(nickname.replace(/\s/g, '').toLowerCase());
+/** Words that speak for the service wherever they stand in a name (리추얼운영팀, 공식관리자). */
+const SPEAKING_FOR_THE_SERVICE = ['운영자', '운영진', '운영팀', '관리자', '관리팀', '관리인', '고객센터', '상담원', '탈퇴한회원', 'admin', 'official', 'staff', 'operator', 'moderator'];
+
+/** What a reserved word is dressed in to slip past an exact match: 리추얼팀, 운영님, ritualteam. */
+const RESERVED_PREFIX = /^(리추얼|ritual|공식|official)/;
+const RESERVED_SUFFIX = /(팀|진|님|측|봇|본부|센터|team|bot)$/;
+
+/**
+ * The name as a reader takes it in: compatibility forms folded (ＡＤＭＩＮ), case, spaces, digits
+ * and punctuation ignored (관리자1, admin_01).
+ */
+const normalizeName = (name: string): string =>
+  name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\d_.\-]/g, '');
+
+export function isReservedNickname(nickname: string): boolean {
+  const core = normalizeName(nickname);
+  if (core === '' || RESERVED_NICKNAMES.has(core)) return true;
+  if (SPEAKING_FOR_THE_SERVICE.some((word) => core.includes(word))) return true;
+  const bare = core.replace(RESERVED_PREFIX, '').replace(RESERVED_SUFFIX, '');
+  return bare !== core && (bare === '' || RESERVED_NICKNAMES.has(bare));
+}
+
+export const isReservedUsername = (username: string): boolean => RESERVED_USERNAMES.has(normalizeName(username));
 
 export interface PasswordRule {
   label: string;

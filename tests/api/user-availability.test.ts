@@ -58,6 +58,10 @@ describe('POST /api/user/validate-username and /api/user/validate-email', () => 
       ['별 빛', '닉네임은 한글, 영문, 숫자만 사용할 수 있어요.'],
       ['운영자', '사용할 수 없는 닉네임입니다.'],
       ['탈퇴한회원', '사용할 수 없는 닉네임입니다.'],
+      ['리추얼운영팀', '사용할 수 없는 닉네임입니다.'],
+      ['운영진', '사용할 수 없는 닉네임입니다.'],
+      ['관리자1', '사용할 수 없는 닉네임입니다.'],
+      ['Admin01', '사용할 수 없는 닉네임입니다.'],
     ];
     for (const [nickname, message] of cases) {
       const res = await client().post('/api/user/validate-username', { json: { nickname } });

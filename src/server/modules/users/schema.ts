@@ -5,11 +5,11 @@ import {
   NICKNAME_MAX,
   NICKNAME_MIN,
   NICKNAME_PATTERN,
-  RESERVED_USERNAMES,
   USERNAME_MAX,
   USERNAME_MIN,
   USERNAME_PATTERN,
   isReservedNickname,
+  isReservedUsername,
   passwordMeetsRules,
 } from '../../../lib/account-rules.ts';
 
@@ -30,7 +30,7 @@ export const usernameField = z
       .min(USERNAME_MIN, M.usernameLength)
       .max(USERNAME_MAX, M.usernameLength)
       .regex(USERNAME_PATTERN, M.usernamePattern)
-      .refine((username) => !RESERVED_USERNAMES.has(username), M.usernameReserved),
+      .refine((username) => !isReservedUsername(username), M.usernameReserved),
   );
 
 export const nicknameField = z
