@@ -3,6 +3,7 @@ import { isApiRequest } from './server/http/api-paths.ts';
 import { MAINTENANCE_PAGE, availability } from './server/http/availability.ts';
 import { sessionPolicy } from './server/http/session.ts';
 import { loadSession } from './server/modules/sessions/service.ts';
+import type { SessionWithUser } from './server/modules/sessions/service.ts';
 import { getRuntime } from './server/runtime.ts';
 import type { Runtime } from './server/runtime.ts';
 import type { User } from './server/db/schema/index.ts';
@@ -10,15 +11,15 @@ import { pageRedirect } from './lib/page-guards.ts';
 import type { VisitorState } from './lib/page-guards.ts';
 import type { AstroCookies } from 'astro';
 
-/** The signed-in member; a cookie whose session is gone is cleared, signing the browser out. */
-async function memberOf(runtime: Runtime, cookies: AstroCookies): Promise<User | null> {
+/** The browser's session and its member; a cookie whose session is gone is cleared, signing the browser out. */
+async function sessionOf(runtime: Runtime, cookies: AstroCookies): Promise<SessionWithUser | null> {
   const { sessionCookie } = runtime.config;
   const token = cookies.get(sessionCookie)?.value;
   if (!token) return null;
   const loaded = await loadSession(runtime.database.db, token, sessionPolicy(runtime.config));
   // A guest's own session (it holds unlocked square passwords) stays; only a dead one is cleared.
   if (!loaded) cookies.delete(sessionCookie, { path: '/' });
-  return loaded?.user ?? null;
+  return loaded;
 }
 
 const visitorState = (user: User | null): VisitorState => ({
@@ -42,8 +43,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // The built server hands API requests to Hono before Astro (src/server/entry.ts); the dev server comes here.
     if (api) return runtime.api.fetch(context.request, context.clientAddress);
     context.locals.site = runtime.site;
-    const user = await memberOf(runtime, context.cookies);
+    const loaded = await sessionOf(runtime, context.cookies);
+    const user = loaded?.user ?? null;
     context.locals.user = user;
+    context.locals.session = loaded?.session ?? null;
     const target = pageRedirect(pathname, context.url.search, visitorState(user), runtime.site.memberHome);
     return target ? context.redirect(target, 302) : next();
   });

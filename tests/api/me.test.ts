@@ -128,7 +128,7 @@ describe('account deletion (POST /api/me with _method=DELETE)', () => {
   it('erases the personal data at once, keeps the reason, ends the sessions, frees the e-mail', async () => {
     const db = testDb().database.db;
     const { user, client } = await signedIn({ phone: '01099998888', introduction: '안녕하세요' });
-    const res = await client.post('/api/me', { form: { _method: 'DELETE', reason: '시간이 부족해요' } });
+    const res = await client.post('/api/me', { form: { _method: 'DELETE', reason: '시간이 부족해요', password: 'Passw0rd!' } });
     expect(res.status).toBe(204);
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({
@@ -147,5 +147,49 @@ describe('account deletion (POST /api/me with _method=DELETE)', () => {
     expect(login.status).toBe(422);
     const again = await createTestApp(db).client({ ip: '10.50.0.2' }).post('/api/user/validate-email', { json: { email: user.email } });
     expect(again.body).toEqual({ data: { available: true } });
+  });
+});
+
+describe('account deletion asks who it is', () => {
+  it('needs the password again from a member who has one, and deletes nothing until it is right', async () => {
+    const db = testDb().database.db;
+    const { user, client } = await signedIn();
+    const missing = await client.request('DELETE', '/api/me', { json: { reason: '잠시 쉬려고요' } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ password: ['본인 확인을 위해 비밀번호를 입력해 주세요.'] });
+    const wrong = await client.request('DELETE', '/api/me', { json: { reason: '잠시 쉬려고요', password: 'Passw0rd?' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ password: ['비밀번호가 올바르지 않아요.'] });
+    expect((await db.select().from(users).where(eq(users.id, user.id)))[0]?.deletedAt).toBeNull();
+    expect((await client.get('/api/me')).status).toBe(200);
+    const right = await client.request('DELETE', '/api/me', { json: { reason: '잠시 쉬려고요', password: 'Passw0rd!' } });
+    expect(right.status).toBe(204);
+  });
+
+  it('lets a taken session guess the password five times in a quarter hour, no more', async () => {
+    const { client } = await signedIn();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await client.request('DELETE', '/api/me', { json: { reason: '이유', password: `guess-${i}` } })).status).toBe(422);
+    }
+    const limited = await client.request('DELETE', '/api/me', { json: { reason: '이유', password: 'Passw0rd!' } });
+    expect(limited.status).toBe(429);
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('asks a member who only signs in with a social account to have signed in within ten minutes', async () => {
+    const db = testDb().database.db;
+    const user = await createMember(db, { passwordHash: null });
+    const policy = { lifetimeMinutes: 60, rememberDays: 1 };
+    const old = await createSession(db, { userId: user.id }, policy, new Date(Date.now() - 11 * 60_000));
+    const stale = createTestApp(db).client();
+    stale.cookies.set('session', old.token);
+    const refused = await stale.request('DELETE', '/api/me', { json: { reason: '이유' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: expect.stringContaining('다시 로그인해 주세요'), reauthenticate: true });
+    expect((await stale.get('/api/me')).status).toBe(200);
+    const fresh = await createSession(db, { userId: user.id }, policy);
+    const recent = createTestApp(db).client();
+    recent.cookies.set('session', fresh.token);
+    expect((await recent.request('DELETE', '/api/me', { json: { reason: '이유' } })).status).toBe(204);
   });
 });

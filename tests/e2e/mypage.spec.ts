@@ -224,9 +224,19 @@ test.describe.serial("a new member's own pages", () => {
     const detail = page.getByLabel(/자세한 사유/);
     await expect(detail).toHaveAccessibleDescription(/탈퇴 사유를 입력해 주세요\./);
     await detail.fill('다른 서비스로 옮겨요.');
-
+    // It asks who it is before the last question: the password again.
+    await submit.click();
+    const password = page.getByLabel('비밀번호 확인');
+    await expect(password).toHaveAccessibleDescription(/본인 확인을 위해 비밀번호를 입력해 주세요\./);
+    await password.fill('Wrong-pass1!');
     await submit.click();
     const confirm = page.getByRole('alertdialog', { name: '정말 탈퇴하시겠어요?' });
+    await confirm.getByRole('button', { name: '탈퇴하기' }).click();
+    await expect(password).toHaveAccessibleDescription(/비밀번호가 올바르지 않아요\./);
+    await expect(page).toHaveURL('/mypage/delete');
+    await password.fill('Passw0rd!');
+
+    await submit.click();
     await confirm.getByRole('button', { name: '취소' }).click();
     await expect(confirm).toBeHidden();
     await expect(page).toHaveURL('/mypage/delete');

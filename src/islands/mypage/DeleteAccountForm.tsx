@@ -4,7 +4,7 @@ import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { alertModal, confirmModal } from '../../stores/modal.ts';
 import { failureMessages } from '../auth/failure.ts';
-import { FormAlert, useHydrated } from '../auth/fields.tsx';
+import { FormAlert, TextField, useHydrated } from '../auth/fields.tsx';
 import { SelectField, TextAreaField } from './form-controls.tsx';
 import './mypage.css';
 
@@ -21,19 +21,43 @@ const OTHER = 'other';
 const DETAIL_MAX = 400;
 
 const CHOOSE_REASON = '탈퇴 사유를 선택해 주세요.';
+const WRITE_PASSWORD = '본인 확인을 위해 비밀번호를 입력해 주세요.';
 const WRITE_REASON = '탈퇴 사유를 입력해 주세요.';
 export const CONFIRM_TITLE = '정말 탈퇴하시겠어요?';
 const CONFIRM_MESSAGE = '탈퇴하면 계정과 기록을 되돌릴 수 없어요.';
 export const DONE_TITLE = '탈퇴가 완료되었어요.';
 const DONE_MESSAGE = '그동안 함께해 주셔서 고마워요.';
 
-/** /mypage/delete: a reason, one last question, then the account is gone and the member signed out. */
-export function DeleteAccountForm() {
+export interface SignInAgainLink {
+  label: string;
+  href: string;
+}
+
+export interface DeleteAccountFormProps {
+  /** A member with a password gives it again; one who only signs in socially signs in again. */
+  askPassword: boolean;
+  /** Where a social member signs in again, and comes back here. */
+  signInAgain: SignInAgainLink[];
+  /**
+   * The member signed in too long ago: they sign in again before anything else (the server would
+   * answer 403, which the client's error catalogue turns into "no permission" and a step back).
+   */
+  mustSignInAgain: boolean;
+}
+
+type Errors = { reason?: string[]; detail?: string[]; password?: string[] };
+
+/**
+ * /mypage/delete: a reason, proof that it is really the member (their password, or a fresh
+ * sign-in), one last question, then the account is gone and the member signed out.
+ */
+export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain }: DeleteAccountFormProps) {
   const id = useId();
   const hydrated = useHydrated();
   const [reason, setReason] = useState('');
   const [detail, setDetail] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string[]; detail?: string[] }>({});
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
   const [messages, setMessages] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -47,9 +71,17 @@ export function DeleteAccountForm() {
     const chosen = DELETION_REASONS.find((option) => option.value === reason);
     const text = detail.trim();
     // Told here, before the last question: the server would refuse an empty reason anyway.
-    if (!chosen || (other && text === '')) {
-      setErrors(chosen ? { detail: [WRITE_REASON] } : { reason: [CHOOSE_REASON] });
-      document.getElementById(fieldId(chosen ? 'detail' : 'reason'))?.focus();
+    const missing: Errors = !chosen
+      ? { reason: [CHOOSE_REASON] }
+      : other && text === ''
+        ? { detail: [WRITE_REASON] }
+        : askPassword && password === ''
+          ? { password: [WRITE_PASSWORD] }
+          : {};
+    const firstMissing = Object.keys(missing)[0];
+    if (!chosen || firstMissing) {
+      setErrors(missing);
+      document.getElementById(fieldId(firstMissing ?? 'reason'))?.focus();
       return;
     }
     setErrors({});
@@ -62,11 +94,17 @@ export function DeleteAccountForm() {
     if (!confirmed) return;
     setBusy(true);
     try {
-      await api.del('/api/me', { reason: text === '' ? chosen.label : `${chosen.label}: ${text}` });
+      await api.del('/api/me', {
+        reason: text === '' ? chosen.label : `${chosen.label}: ${text}`,
+        ...(askPassword ? { password } : {}),
+      });
     } catch (error) {
       setBusy(false);
-      const reasonErrors = isApiError(error) && error.status === 422 ? error.errors.reason : undefined;
-      if (reasonErrors) setErrors({ detail: reasonErrors });
+      const fieldErrors = isApiError(error) && error.status === 422 ? error.errors : {};
+      if (fieldErrors.password) {
+        setErrors({ password: fieldErrors.password });
+        document.getElementById(fieldId('password'))?.focus();
+      } else if (fieldErrors.reason) setErrors({ detail: fieldErrors.reason });
       else setMessages(failureMessages(error));
       return;
     }
@@ -74,6 +112,19 @@ export function DeleteAccountForm() {
     await alertModal({ title: DONE_TITLE, message: DONE_MESSAGE });
     window.location.assign('/');
   };
+
+  if (mustSignInAgain) {
+    return (
+      <div className="mypage-reauth" role="status">
+        <p>본인 확인을 위해 다시 로그인해 주세요. 로그인한 뒤 이 화면으로 돌아와요.</p>
+        {signInAgain.map((link) => (
+          <a key={link.href} className="auth-button" href={link.href}>
+            {link.label}
+          </a>
+        ))}
+      </div>
+    );
+  }
 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -105,6 +156,23 @@ export function DeleteAccountForm() {
         errors={errors.detail}
         aria-required={other ? true : undefined}
       />
+      {askPassword && (
+        <TextField
+          id={fieldId('password')}
+          label="비밀번호 확인"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          hint="본인 확인을 위해 지금 쓰는 비밀번호를 입력해 주세요."
+          value={password}
+          onValue={(value) => {
+            setPassword(value);
+            setErrors(({ password: _edited, ...rest }) => rest);
+          }}
+          errors={errors.password}
+          aria-required
+        />
+      )}
       <button
         type="submit"
         className="auth-button mypage-danger-button"

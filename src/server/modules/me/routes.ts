@@ -6,6 +6,7 @@ import { currentUser, validateBody } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { signOut } from '../../http/session.ts';
+import { confirmIdentity } from '../auth/reauthenticate.ts';
 import { profileResource } from './resource.ts';
 import { accountDeletionInput, profileUpdateInput } from './schema.ts';
 import { deleteAccount, inviteCodeOf, updateProfile } from './service.ts';
@@ -32,7 +33,8 @@ export function meRoutes(db: Db, config: AppConfig, storage: FileStorage) {
     })
     .delete('/api/me', async (c) => {
       const user = member(c);
-      const { reason } = validateBody(c, accountDeletionInput);
+      const { reason, password } = validateBody(c, accountDeletionInput);
+      await confirmIdentity(db, user, c.get('session')!, password);
       await deleteAccount(db, storage, user, reason);
       await signOut(c, db, config);
       c.get('log').info({ userId: user.id }, 'account deleted');

@@ -25,4 +25,6 @@ export const accountDeletionInput = z.object({
     .trim()
     .min(1, '탈퇴 사유를 입력해 주세요.')
     .max(500, '탈퇴 사유는 500자 이하로 입력해 주세요.'),
+  // Required of members who have a password (src/server/modules/auth/reauthenticate.ts).
+  password: z.string({ error: '비밀번호를 다시 입력해 주세요.' }).max(255, '비밀번호를 다시 입력해 주세요.').optional(),
 });

@@ -16,6 +16,8 @@ export interface LoadedSession {
   remember: boolean;
   data: Record<string, unknown>;
   expiresAt: Date;
+  /** When it began: the moment its member signed in (a sign-in always starts a new session). */
+  createdAt: Date;
 }
 
 export interface SessionWithUser {
@@ -62,10 +64,11 @@ export async function createSession(
       userAgent: input.userAgent?.slice(0, 500) ?? null,
       lastActivityAt: now,
       expiresAt: expiryFor(remember, policy, now),
+      createdAt: now,
     })
     .returning();
   if (!row) throw new Error('session insert returned no row');
-  return { token, session: { id: row.id, userId: row.userId, remember, data: row.data, expiresAt: row.expiresAt } };
+  return { token, session: { id: row.id, userId: row.userId, remember, data: row.data, expiresAt: row.expiresAt, createdAt: row.createdAt } };
 }
 
 /** Pushes a sliding session's expiry forward, at most once every TOUCH_EVERY_MS. */
@@ -102,6 +105,7 @@ const sessionQuery = preparedQuery((db) =>
         data: sessions.data,
         lastActivityAt: sessions.lastActivityAt,
         expiresAt: sessions.expiresAt,
+        createdAt: sessions.createdAt,
       },
       user: users,
     })
@@ -130,6 +134,7 @@ export async function loadSession(
       remember: session.remember,
       data: session.data,
       expiresAt: session.expiresAt,
+      createdAt: session.createdAt,
     },
     user,
   };
