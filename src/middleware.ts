@@ -1,15 +1,18 @@
 import { defineMiddleware } from 'astro:middleware';
 import { isApiRequest } from './server/http/api-paths.ts';
 import { MAINTENANCE_PAGE, availability } from './server/http/availability.ts';
+import { carriesSession, pageSecurityHeaders } from './server/http/security-headers.ts';
+import type { PageHeaders } from './server/http/security-headers.ts';
 import { sessionPolicy } from './server/http/session.ts';
 import { loadSession } from './server/modules/sessions/service.ts';
 import type { SessionWithUser } from './server/modules/sessions/service.ts';
+import { env } from './server/env.ts';
 import { getRuntime } from './server/runtime.ts';
 import type { Runtime } from './server/runtime.ts';
 import type { User } from './server/db/schema/index.ts';
 import { pageRedirect } from './lib/page-guards.ts';
 import type { VisitorState } from './lib/page-guards.ts';
-import type { AstroCookies } from 'astro';
+import type { APIContext, AstroCookies, MiddlewareNext } from 'astro';
 
 /** The browser's session and its member; a cookie whose session is gone is cleared, signing the browser out. */
 async function sessionOf(runtime: Runtime, cookies: AstroCookies): Promise<SessionWithUser | null> {
@@ -22,20 +25,41 @@ async function sessionOf(runtime: Runtime, cookies: AstroCookies): Promise<Sessi
   return loaded;
 }
 
+let pageHeaders: PageHeaders | undefined;
+
+/** Worked out on the first page: the configuration they come from stays as it is while the server runs. */
+const pageHeadersOf = (runtime: Runtime): PageHeaders =>
+  (pageHeaders ??= pageSecurityHeaders({
+    appUrl: runtime.config.appUrl,
+    publicApiUrl: runtime.config.publicApiUrl,
+    storagePublicUrl: env.S3_PUBLIC_URL,
+    site: runtime.site,
+  }));
+
 const visitorState = (user: User | null): VisitorState => ({
   signedIn: user !== null,
   emailVerified: Boolean(user?.emailVerifiedAt),
   agreedToTerms: Boolean(user?.agreedTermsAt && user.agreedPrivacyAt),
 });
 
+/** The security headers on every page; the API sets its own. */
+export const onRequest = defineMiddleware(async (context, next) => {
+  const runtime = await getRuntime();
+  const api = isApiRequest(context.request.method, context.url.pathname);
+  const response = await route(runtime, api, context, next);
+  // The dev server builds no content security policy (Astro hashes the scripts as it builds them).
+  if (!api && import.meta.env.PROD) {
+    pageHeadersOf(runtime)(response.headers, carriesSession(context.request.headers.get('Cookie'), runtime.config.sessionCookie));
+  }
+  return response;
+});
+
 /**
  * Hands the API's paths to the Hono app; for pages, puts the signed-in member in locals and sends
  * the visitor elsewhere when the page is not for them (guest-only, member-only, terms, e-mail).
  */
-export const onRequest = defineMiddleware(async (context, next) => {
-  const runtime = await getRuntime();
+async function route(runtime: Runtime, api: boolean, context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { pathname } = context.url;
-  const api = isApiRequest(context.request.method, pathname);
   const gate = availability(runtime, api, pathname);
   if (gate.kind === 'unavailable') return gate.response;
   if (gate.kind === 'to-maintenance-page') return context.redirect(MAINTENANCE_PAGE, 302);
@@ -50,4 +74,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const target = pageRedirect(pathname, context.url.search, visitorState(user), runtime.site.memberHome);
     return target ? context.redirect(target, 302) : next();
   });
-});
+}

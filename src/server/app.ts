@@ -11,6 +11,7 @@ import { csrfProtection } from './http/csrf.ts';
 import { HttpError, INTERNAL_ERROR_MESSAGE, notFound } from './http/errors.ts';
 import { UNKNOWN_API_MESSAGE, prepareRequest } from './http/incoming.ts';
 import { databaseInputError } from './http/database-errors.ts';
+import { apiSecurityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { csrfRoutes } from './modules/auth/csrf-routes.ts';
 import { passwordRoutes } from './modules/auth/password-routes.ts';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps) {
 
   // A proxy's id is kept when it is a plain short token (letters, digits, - _ =); anything else is replaced.
   app.use(requestId({ headerName: 'X-Request-Id', limitLength: 64 }));
+  app.use(apiSecurityHeaders(config));
   const clientAddressOf = clientAddressResolver(config.trustProxy);
   app.use(async (c, next) => {
     const started = performance.now();

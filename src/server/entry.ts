@@ -7,6 +7,7 @@ import untypedCompression from 'compression';
 import { env } from './env.ts';
 import { isApiRequest } from './http/api-paths.ts';
 import { nodeApiListener } from './http/node-api.ts';
+import { fileSecurityHeaders } from './http/security-headers.ts';
 import { createServerWithTimeouts, serverTimeoutsFromEnv } from './http/server-timeouts.ts';
 import { listStaticFiles, serveStaticFile } from './http/static-files.ts';
 import { flushLogSync } from './logger.ts';
@@ -71,6 +72,7 @@ export const { options } = astro;
 // The client build sits where it sits beside this file's own build output (dist/server/entry.mjs).
 const clientDir = fileURLToPath(new URL(`${relative(fileURLToPath(options.server), fileURLToPath(options.client))}/`, import.meta.url));
 const staticFiles = listStaticFiles(clientDir);
+const staticFileHeaders = fileSecurityHeaders(runtime.config.appUrl);
 const api = nodeApiListener(runtime);
 
 /** The path of a request URL, or null when it cannot be decoded. */
@@ -91,7 +93,7 @@ function route(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(400).end('Bad request.');
     return;
   }
-  if (staticFiles.has(path.decoded)) serveStaticFile(req, res, clientDir, path.raw);
+  if (staticFiles.has(path.decoded)) serveStaticFile(req, res, clientDir, path.raw, staticFileHeaders);
   else if (isApiRequest(req.method ?? 'GET', path.decoded)) void api(req, res);
   else void astro.handler(req, res);
 }

@@ -19,10 +19,17 @@ export function listStaticFiles(clientDir: string): Set<string> {
   );
 }
 
-/** One of the listed files, with the validators `send` gives (ETag, Last-Modified, ranges). */
-export function serveStaticFile(req: IncomingMessage, res: ServerResponse, clientDir: string, pathname: string): void {
+/** One of the listed files, with the validators `send` gives (ETag, Last-Modified, ranges) and `headers`. */
+export function serveStaticFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientDir: string,
+  pathname: string,
+  headers: Record<string, string>,
+): void {
   const stream = send(req, pathname, { root: clientDir });
   stream.on('headers', () => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (pathname.startsWith(HASHED_ASSETS)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   });
   stream.on('error', (error: { statusCode?: number }) => {
