@@ -54,7 +54,7 @@ const normalizeName = (name: string): string =>
   name
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/[\s\d_.\-]/g, '');
+    .replace(/[\s\d_.-]/g, '');
 
 export function isReservedNickname(nickname: string): boolean {
   const core = normalizeName(nickname);
