@@ -72,6 +72,8 @@ async function route(runtime: Runtime, api: boolean, context: APIContext, next: 
     context.locals.user = user;
     context.locals.session = loaded?.session ?? null;
     const target = pageRedirect(pathname, context.url.search, visitorState(user), runtime.site.memberHome);
-    return target ? context.redirect(target, 302) : next();
+    if (target) return context.redirect(target, 302);
+    // No page is named with NUL in it, and the database refuses the character in a page's lookups.
+    return pathname.includes('%00') ? next('/404') : next();
   });
 }
