@@ -1,4 +1,5 @@
-import { FieldErrors } from './fields.tsx';
+import { FieldErrors } from '../shared/form-fields.tsx';
+import './auth.css';
 
 export interface AgreementState {
   terms: boolean;
@@ -35,8 +36,8 @@ export function Agreements({ idPrefix, value, onChange, termsErrors = [], privac
   const errorsFor = (key: keyof AgreementState) => (key === 'terms' ? termsErrors : key === 'privacy' ? privacyErrors : []);
   return (
     <fieldset className="auth-agreements">
-      <legend className="auth-label">약관 동의</legend>
-      <label className="auth-check auth-check-all">
+      <legend className="form-label">약관 동의</legend>
+      <label className="form-check auth-check-all">
         <input
           type="checkbox"
           checked={all}
@@ -55,7 +56,7 @@ export function Agreements({ idPrefix, value, onChange, termsErrors = [], privac
           return (
             <li key={item.key} className="auth-agreement">
               <div className="auth-agreement-row">
-                <label className="auth-check">
+                <label className="form-check">
                   <input
                     id={id}
                     type="checkbox"

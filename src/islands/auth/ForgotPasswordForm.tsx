@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { EMAIL_MAX } from '../../lib/account-rules.ts';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from './failure.ts';
-import { FormAlert, FormStatus, SubmitButton, TextField } from './fields.tsx';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { FormAlert, FormStatus, SubmitButton, TextField } from '../shared/form-fields.tsx';
 
 interface ForgotPasswordFormProps {
   /** Filled in when the person comes from an expired reset link. */
@@ -36,7 +36,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: ForgotPasswordFormProp
 
   const alertId = `${id}-alert`;
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextField
         id={`${id}-email`}
         label="가입한 이메일"

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from './failure.ts';
-import { FormAlert, SubmitButton, TextField } from './fields.tsx';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { FormAlert, SubmitButton, TextField } from '../shared/form-fields.tsx';
 
 interface LoginFormProps {
   /** A same-site path, already checked by the page. */
@@ -40,7 +40,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   const alertId = `${id}-alert`;
   const describe = messages.length > 0 ? alertId : undefined;
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextField
         id={`${id}-email`}
         label="이메일"
@@ -67,7 +67,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
         invalid={invalid.password}
         extraDescribedBy={describe}
       />
-      <label className="auth-check">
+      <label className="form-check">
         <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
         <span>로그인 상태 유지</span>
       </label>

@@ -6,11 +6,12 @@ import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { Agreements } from './Agreements.tsx';
 import type { AgreementState } from './Agreements.tsx';
-import { failureMessages } from './failure.ts';
-import { FormAlert, PasswordChecklist, SubmitButton, TextField } from './fields.tsx';
-import { NicknameField, UsernameField } from './name-fields.tsx';
-import type { FieldNote } from './fields.tsx';
-import { useAvailability } from './use-availability.ts';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { FormAlert, SubmitButton, TextField } from '../shared/form-fields.tsx';
+import { PasswordChecklist } from './PasswordChecklist.tsx';
+import { NicknameField, UsernameField } from '../shared/name-fields.tsx';
+import type { FieldNote } from '../shared/form-fields.tsx';
+import { useAvailability } from '../shared/use-availability.ts';
 
 type TextFieldName = 'email' | 'password' | 'password_confirmation' | 'nickname' | 'username';
 
@@ -91,7 +92,7 @@ export function RegisterForm() {
   const checklistId = `${id}-rules`;
   const agreeHintId = `${id}-agree-hint`;
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextField
         id={fieldId('email')}
         label="이메일"
@@ -157,7 +158,7 @@ export function RegisterForm() {
         privacyErrors={errors.agree_privacy}
       />
       {agreed ? null : (
-        <p id={agreeHintId} className="auth-hint auth-submit-hint">
+        <p id={agreeHintId} className="form-hint auth-submit-hint">
           {AGREE_FIRST}
         </p>
       )}

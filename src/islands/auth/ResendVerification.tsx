@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages, isStatus } from './failure.ts';
-import { FormAlert, FormStatus, SubmitButton } from './fields.tsx';
+import { failureMessages, isStatus } from '../shared/failure-messages.ts';
+import { FormAlert, FormStatus, SubmitButton } from '../shared/form-fields.tsx';
 
 const SENT = '인증 메일을 다시 보냈어요. 메일함과 스팸함을 확인해 주세요.';
 const ALREADY_VERIFIED = '이미 인증이 끝난 계정이에요.';
@@ -39,18 +39,18 @@ export function ResendVerification() {
 
   const status = outcome.kind === 'sent' ? SENT : outcome.kind === 'verified' ? ALREADY_VERIFIED : null;
   return (
-    <form className="auth-form auth-form-compact" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form form-compact" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <SubmitButton label="인증 메일 다시 보내기" busyLabel="보내는 중…" busy={busy} />
       <FormStatus id={`${id}-status`} message={status}>
         {outcome.kind === 'verified' ? (
-          <a className="auth-link" href="/">
+          <a className="form-link" href="/">
             홈으로 가기
           </a>
         ) : null}
       </FormStatus>
       <FormAlert id={`${id}-alert`} messages={outcome.kind === 'failed' ? outcome.messages : []}>
         {outcome.kind === 'failed' && outcome.signIn ? (
-          <a className="auth-link" href="/login?redirect=%2Fverify-email">
+          <a className="form-link" href="/login?redirect=%2Fverify-email">
             로그인하기
           </a>
         ) : null}

@@ -3,8 +3,9 @@ import type { SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { alertModal } from '../../stores/modal.ts';
-import { failureMessages } from './failure.ts';
-import { FormAlert, PasswordChecklist, SubmitButton, TextField } from './fields.tsx';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { FormAlert, SubmitButton, TextField } from '../shared/form-fields.tsx';
+import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 const PASSWORD_RESET_TITLE = '비밀번호가 재설정 되었습니다';
 
@@ -45,7 +46,7 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
   const checklistId = `${id}-rules`;
   const forgotHref = `/forgot-password?${new URLSearchParams({ email }).toString()}`;
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <TextField
         id={`${id}-email`}
         label="이메일"
@@ -84,7 +85,7 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
       <SubmitButton label="비밀번호 재설정" busyLabel="재설정하는 중…" busy={busy} />
       <FormAlert id={alertId} messages={messages}>
         {linkFailed ? (
-          <a className="auth-link" href={forgotHref}>
+          <a className="form-link" href={forgotHref}>
             재설정 메일 다시 받기
           </a>
         ) : null}

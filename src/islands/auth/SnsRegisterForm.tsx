@@ -5,10 +5,10 @@ import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { Agreements } from './Agreements.tsx';
 import type { AgreementState } from './Agreements.tsx';
-import { failureMessages } from './failure.ts';
-import { FormAlert, SubmitButton } from './fields.tsx';
-import { NicknameField, UsernameField } from './name-fields.tsx';
-import { useAvailability } from './use-availability.ts';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { FormAlert, SubmitButton } from '../shared/form-fields.tsx';
+import { NicknameField, UsernameField } from '../shared/name-fields.tsx';
+import { useAvailability } from '../shared/use-availability.ts';
 
 type Field = 'nickname' | 'username';
 const FIELD_ORDER = ['nickname', 'username', 'agree_terms', 'agree_privacy'];
@@ -64,7 +64,7 @@ export function SnsRegisterForm({ nickname }: Props) {
   };
 
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <NicknameField
         id={fieldId('nickname')}
         value={values.nickname}

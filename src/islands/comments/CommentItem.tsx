@@ -1,5 +1,5 @@
 import { relativeTime } from '../../lib/time.ts';
-import { MemberAvatar } from '../reactions/MemberAvatar.tsx';
+import { MemberAvatar } from '../shared/MemberAvatar.tsx';
 import { memberHref } from '../reactions/UsersListModal.tsx';
 import type { CommentData } from '../../lib/comments.ts';
 

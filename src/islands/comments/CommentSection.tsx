@@ -11,8 +11,8 @@
 import { useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
 import { confirmModal, inputModal } from '../../stores/modal.ts';
-import { failureMessages } from '../auth/failure.ts';
-import { useLoginHref } from '../reactions/browser-hooks.ts';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { useLoginHref } from '../shared/use-login-href.ts';
 import { CommentItem } from './CommentItem.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { liveCount, withAdded, withChanged, withDeleted } from './comment-tree.ts';

@@ -3,9 +3,9 @@ import type { SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { quietApi } from '../../lib/browser-api.ts';
-import { GENERIC_MESSAGE, failureMessages } from '../auth/failure.ts';
-import { FieldErrors, FormAlert, SubmitButton, TextField } from '../auth/fields.tsx';
-import { SelectField } from '../mypage/form-controls.tsx';
+import { GENERIC_MESSAGE, failureMessages } from '../shared/failure-messages.ts';
+import { FieldErrors, FormAlert, SubmitButton, TextField } from '../shared/form-fields.tsx';
+import { SelectField } from '../shared/form-controls.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import type { ComposerCategory, EditablePost } from './types.ts';
 import './editor.css';
@@ -138,7 +138,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
   const title = values.title;
   const contentErrors = [...(errors.content ?? []), ...uploadProblems];
   return (
-    <form className="auth-form composer-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form composer-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <SelectField
         id={fieldId('square_post_category_id')}
         label="게시판"
@@ -170,8 +170,8 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
           {TITLE_MAX}자 중 {title.length}자 입력
         </span>
       </p>
-      <div className="auth-field">
-        <span id={fieldId('content-label')} className="auth-label">
+      <div className="form-field">
+        <span id={fieldId('content-label')} className="form-label">
           내용
         </span>
         <RichTextEditor
@@ -190,8 +190,8 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
         <FieldErrors id={fieldId('content-error')} messages={contentErrors} />
       </div>
       {category?.allowsAnonymous ? (
-        <div className="auth-field">
-          <label className="auth-check" htmlFor={fieldId('is_anonymous')}>
+        <div className="form-field">
+          <label className="form-check" htmlFor={fieldId('is_anonymous')}>
             <input
               id={fieldId('is_anonymous')}
               type="checkbox"
@@ -207,7 +207,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
         </div>
       ) : null}
       {canPostNotice ? (
-        <label className="auth-check" htmlFor={fieldId('is_notice')}>
+        <label className="form-check" htmlFor={fieldId('is_notice')}>
           <input
             id={fieldId('is_notice')}
             type="checkbox"
@@ -221,7 +221,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
         </label>
       ) : null}
       {post?.isProtected ? (
-        <label className="auth-check" htmlFor={fieldId('remove_password')}>
+        <label className="form-check" htmlFor={fieldId('remove_password')}>
           <input
             id={fieldId('remove_password')}
             type="checkbox"

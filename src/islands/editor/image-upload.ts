@@ -1,6 +1,6 @@
 import { isApiError } from '../../lib/api-errors.ts';
 import { quietApi } from '../../lib/browser-api.ts';
-import { failureMessages } from '../auth/failure.ts';
+import { failureMessages } from '../shared/failure-messages.ts';
 
 // The server's limits (src/server/modules/uploads/schema.ts), checked first so that a wrong file
 // is refused at once instead of after a long upload.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { FieldErrors } from '../auth/fields.tsx';
+import { FieldErrors } from '../shared/form-fields.tsx';
 import { FILE_ACCEPT, formatFileSize, isPdfName } from './inquiry-files.ts';
 import './inquiry.css';
 
@@ -63,15 +63,15 @@ export function AttachmentPicker({ id, entries, max, hint, errors, disabled, onP
   };
 
   return (
-    <div className="auth-field">
-      <span className="auth-label">
+    <div className="form-field">
+      <span className="form-label">
         첨부파일 <span className="auth-optional">(선택)</span>
       </span>
       <div className="inquiry-files-bar">
         <input
           ref={input}
           id={id}
-          className="mypage-file-input"
+          className="visually-hidden form-file-input"
           type="file"
           multiple
           accept={FILE_ACCEPT}
@@ -80,7 +80,7 @@ export function AttachmentPicker({ id, entries, max, hint, errors, disabled, onP
           aria-invalid={errors.length > 0 ? true : undefined}
           aria-describedby={[hintId, errors.length > 0 ? errorId : ''].join(' ').trim()}
         />
-        <label htmlFor={id} className="mypage-small-button" data-disabled={disabled || full}>
+        <label htmlFor={id} className="form-small-button" data-disabled={disabled || full}>
           파일 첨부
         </label>
         <span className="inquiry-files-count" aria-live="polite">
@@ -88,7 +88,7 @@ export function AttachmentPicker({ id, entries, max, hint, errors, disabled, onP
           {entries.length}/{max}
         </span>
       </div>
-      <p id={hintId} className="auth-hint">
+      <p id={hintId} className="form-hint">
         {hint}
       </p>
       {entries.length > 0 ? (

@@ -1,4 +1,4 @@
-import { useConfirmedDelete } from '../confirmed-delete.ts';
+import { useConfirmedDelete } from '../shared/confirmed-delete.ts';
 import './inquiry.css';
 
 export const DELETE_CONFIRM_TITLE = '문의를 삭제할까요?';

@@ -3,9 +3,9 @@ import type { SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from '../auth/failure.ts';
-import { FormAlert, SubmitButton, TextField } from '../auth/fields.tsx';
-import { SelectField, TextAreaField } from '../mypage/form-controls.tsx';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { FormAlert, SubmitButton, TextField } from '../shared/form-fields.tsx';
+import { SelectField, TextAreaField } from '../shared/form-controls.tsx';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
 import type { AttachmentEntry } from './AttachmentPicker.tsx';
 import { formatFileSize, pickFiles } from './inquiry-files.ts';
@@ -134,7 +134,7 @@ export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
 
   const hint = `이미지(JPG, PNG, WEBP, GIF) 또는 PDF · 한 개에 ${formatFileSize(rules.fileMaxBytes)} 이하 · 최대 ${rules.filesMax}개`;
   return (
-    <form className="auth-form inquiry-form" method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form inquiry-form" method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void onSubmit(event)}>
       <SelectField
         id={fieldId('inquiry_category_id')}
         label="문의 유형"

@@ -3,9 +3,10 @@ import type { SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { alertModal, confirmModal } from '../../stores/modal.ts';
-import { failureMessages } from '../auth/failure.ts';
-import { FormAlert, TextField, useHydrated } from '../auth/fields.tsx';
-import { SelectField, TextAreaField } from './form-controls.tsx';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { FormAlert, TextField } from '../shared/form-fields.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { SelectField, TextAreaField } from '../shared/form-controls.tsx';
 import './mypage.css';
 
 /** The reasons offered; the label itself is what the server keeps. */
@@ -118,7 +119,7 @@ export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain }:
       <div className="mypage-reauth" role="status">
         <p>본인 확인을 위해 다시 로그인해 주세요. 로그인한 뒤 이 화면으로 돌아와요.</p>
         {signInAgain.map((link) => (
-          <a key={link.href} className="auth-button" href={link.href}>
+          <a key={link.href} className="form-button" href={link.href}>
             {link.label}
           </a>
         ))}
@@ -127,7 +128,7 @@ export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain }:
   }
 
   return (
-    <form className="auth-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
       <SelectField
         id={fieldId('reason')}
         label="탈퇴 사유"
@@ -175,7 +176,7 @@ export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain }:
       )}
       <button
         type="submit"
-        className="auth-button mypage-danger-button"
+        className="form-button mypage-danger-button"
         disabled={!hydrated || busy}
         aria-busy={busy ? true : undefined}
       >

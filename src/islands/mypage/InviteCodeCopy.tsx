@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useHydrated } from '../auth/fields.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import '../shared/forms.css';
 import './mypage.css';
 
 interface InviteCodeCopyProps {
@@ -31,7 +32,7 @@ export function InviteCodeCopy({ code, codeElementId }: InviteCodeCopyProps) {
 
   return (
     <>
-      <button type="button" className="mypage-small-button" disabled={!hydrated} aria-label="초대 코드 복사" onClick={() => void copy()}>
+      <button type="button" className="form-small-button" disabled={!hydrated} aria-label="초대 코드 복사" onClick={() => void copy()}>
         복사
       </button>
       <p className="mypage-copy-status" role="status" data-tone={result?.ok === false ? 'error' : 'success'}>

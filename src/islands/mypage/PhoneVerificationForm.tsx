@@ -3,8 +3,9 @@ import type { SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from '../auth/failure.ts';
-import { FieldErrors, FormAlert, FormStatus, useHydrated } from '../auth/fields.tsx';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { FieldErrors, FormAlert, FormStatus } from '../shared/form-fields.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import { formatMinutes, useSecondsLeft } from './use-countdown.ts';
 import './mypage.css';
 
@@ -172,27 +173,27 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
   const codeErrorId = fieldId('code-error');
   const timerId = fieldId('timer');
   return (
-    <div className="auth-form">
+    <div className="form">
       {verified ? (
-        <div className="auth-field">
-          <p className="auth-label">인증된 휴대폰 번호</p>
+        <div className="form-field">
+          <p className="form-label">인증된 휴대폰 번호</p>
           <p className="mypage-saved-phone">
             {countryLabel(verified.countryCode)} {verified.phone}
           </p>
-          <p className="auth-hint">다른 번호로 바꾸려면 아래에서 새 번호를 인증해 주세요.</p>
+          <p className="form-hint">다른 번호로 바꾸려면 아래에서 새 번호를 인증해 주세요.</p>
         </div>
       ) : null}
       <FormStatus id={fieldId('status')} message={status} />
 
-      <form className="auth-form auth-form-compact" method="post" noValidate onSubmit={(event) => void onSend(event)}>
-        <div className="auth-field">
-          <label className="auth-label" htmlFor={fieldId('phone')}>
+      <form className="form form-compact" method="post" noValidate onSubmit={(event) => void onSend(event)}>
+        <div className="form-field">
+          <label className="form-label" htmlFor={fieldId('phone')}>
             휴대폰 번호
           </label>
           <div className="mypage-inline">
             <select
               id={fieldId('country_code')}
-              className="auth-input mypage-country"
+              className="form-input mypage-country"
               name="country_code"
               aria-label="국가 번호"
               autoComplete="tel-country-code"
@@ -208,7 +209,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
             </select>
             <input
               id={fieldId('phone')}
-              className="auth-input"
+              className="form-input"
               type="tel"
               name="phone"
               inputMode="tel"
@@ -223,14 +224,14 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
                 .trim()}
             />
           </div>
-          <p id={fieldId('phone-hint')} className="auth-hint">
+          <p id={fieldId('phone-hint')} className="form-hint">
             문자로 받은 인증번호를 확인해 번호를 저장해요.
           </p>
           <FieldErrors id={fieldId('phone-error')} messages={phoneErrors} />
         </div>
         <button
           type="submit"
-          className={sent ? 'mypage-small-button' : 'auth-button'}
+          className={sent ? 'form-small-button' : 'form-button'}
           disabled={!hydrated || sending || (sent !== null && resendIn > 0)}
           aria-busy={sending ? true : undefined}
           aria-describedby={sent && resendIn > 0 ? fieldId('resend-hint') : undefined}
@@ -238,7 +239,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
           {sending ? '보내는 중…' : sent ? '인증번호 다시 받기' : '인증번호 받기'}
         </button>
         {sent && resendIn > 0 ? (
-          <p id={fieldId('resend-hint')} className="auth-hint">
+          <p id={fieldId('resend-hint')} className="form-hint">
             {formatMinutes(resendIn)} 후에 다시 받을 수 있어요.
           </p>
         ) : null}
@@ -247,14 +248,14 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
 
       {sent ? (
         <form className="mypage-code-step" method="post" noValidate onSubmit={(event) => void onVerify(event)}>
-          <div className="auth-field">
-            <label className="auth-label" htmlFor={fieldId('code')}>
+          <div className="form-field">
+            <label className="form-label" htmlFor={fieldId('code')}>
               인증번호
             </label>
             <input
               ref={codeInput}
               id={fieldId('code')}
-              className="auth-input"
+              className="form-input"
               type="text"
               name="verification_code"
               inputMode="numeric"
@@ -275,14 +276,14 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
             <p id={timerId} className="mypage-timer" role="timer" data-expired={expired}>
               남은 시간 {formatMinutes(secondsLeft)}
             </p>
-            <p id={codeNoteId} className={`auth-note${expired ? ' auth-note-error' : ''}`} aria-live="polite">
+            <p id={codeNoteId} className={`form-note${expired ? ' form-note-error' : ''}`} aria-live="polite">
               {expired ? EXPIRED : ''}
             </p>
             <FieldErrors id={codeErrorId} messages={codeErrors} />
           </div>
           <button
             type="submit"
-            className="auth-button"
+            className="form-button"
             disabled={!hydrated || checking || expired}
             aria-busy={checking ? true : undefined}
           >

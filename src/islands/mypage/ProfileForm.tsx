@@ -3,12 +3,12 @@ import type { ChangeEvent, SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from '../auth/failure.ts';
-import { FieldErrors, FormAlert, FormStatus, SubmitButton } from '../auth/fields.tsx';
-import { NicknameField, UsernameField } from '../auth/name-fields.tsx';
-import { useAvailability } from '../auth/use-availability.ts';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { FieldErrors, FormAlert, FormStatus, SubmitButton } from '../shared/form-fields.tsx';
+import { NicknameField, UsernameField } from '../shared/name-fields.tsx';
+import { useAvailability } from '../shared/use-availability.ts';
 import { Avatar } from './Avatar.tsx';
-import { TextAreaField } from './form-controls.tsx';
+import { TextAreaField } from '../shared/form-controls.tsx';
 import { IMAGE_ACCEPT, IMAGE_TYPES, imageRulesText, imageTooLargeMessage, IMAGE_TYPE_MESSAGE } from './profile-image-rules.ts';
 import './mypage.css';
 
@@ -158,9 +158,9 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
   const imageHintId = fieldId('profile_image-hint');
   const imageErrorId = fieldId('profile_image-error');
   return (
-    <form className="auth-form" method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <div className="auth-field">
-        <span className="auth-label">프로필 사진</span>
+    <form className="form" method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <div className="form-field">
+        <span className="form-label">프로필 사진</span>
         <div className="mypage-picture">
           <Avatar src={preview ?? saved.profileImage} alt={preview ? '새 프로필 사진 미리보기' : '현재 프로필 사진'} size={80} />
           <div className="mypage-picture-body">
@@ -168,7 +168,7 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
               <input
                 ref={fileInput}
                 id={fieldId('profile_image')}
-                className="mypage-file-input"
+                className="visually-hidden form-file-input"
                 type="file"
                 name="profile_image"
                 accept={IMAGE_ACCEPT}
@@ -176,21 +176,21 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
                 aria-invalid={imageErrors.length > 0 ? true : undefined}
                 aria-describedby={[imageHintId, imageErrors.length > 0 ? imageErrorId : ''].join(' ').trim()}
               />
-              <label htmlFor={fieldId('profile_image')} className="mypage-small-button">
+              <label htmlFor={fieldId('profile_image')} className="form-small-button">
                 <span className="visually-hidden">프로필 </span>사진 선택
               </label>
               {file ? (
-                <button type="button" className="mypage-small-button" onClick={clearFile}>
+                <button type="button" className="form-small-button" onClick={clearFile}>
                   선택 취소
                 </button>
               ) : null}
             </div>
-            <p id={imageHintId} className="auth-hint">
+            <p id={imageHintId} className="form-hint">
               {imageRulesText(imageMaxBytes)}
             </p>
           </div>
         </div>
-        {file ? <p className="auth-hint">선택한 사진: {file.name} (저장하면 바뀌어요)</p> : null}
+        {file ? <p className="form-hint">선택한 사진: {file.name} (저장하면 바뀌어요)</p> : null}
         <FieldErrors id={imageErrorId} messages={imageErrors} />
       </div>
       <NicknameField
@@ -220,7 +220,7 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
       />
       <SubmitButton label="저장하기" busyLabel="저장하는 중…" busy={busy} />
       <FormStatus id={fieldId('status')} message={status}>
-        <a className="auth-link" href="/mypage">
+        <a className="form-link" href="/mypage">
           마이페이지로 가기
         </a>
       </FormStatus>

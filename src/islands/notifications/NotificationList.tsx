@@ -21,8 +21,8 @@ import {
 } from '../../lib/notifications.ts';
 import type { NotificationItem, NotificationPage } from '../../lib/notifications.ts';
 import { relativeTime } from '../../lib/time.ts';
-import { failureMessages } from '../auth/failure.ts';
-import { MemberAvatar } from '../reactions/MemberAvatar.tsx';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { MemberAvatar } from '../shared/MemberAvatar.tsx';
 
 const AVATAR_SIZE = 48;
 const RETRY_LABEL = '다시 시도';

@@ -9,11 +9,12 @@ import { useRef, useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
 import { REACTION_TEXTS, REACTION_TYPES } from '../../lib/reactions.ts';
 import type { ReactionCounts, ReactionTypeName } from '../../lib/reactions.ts';
-import { failureMessages } from '../auth/failure.ts';
+import { failureMessages } from '../shared/failure-messages.ts';
 import { toggled, totalReactions } from './reaction-state.ts';
 import type { ReactionState } from './reaction-state.ts';
 import { openReactionUsersList } from './UsersListModal.tsx';
-import { useHydrated, useLoginHref } from './browser-hooks.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { useLoginHref } from '../shared/use-login-href.ts';
 import './reactions.css';
 
 export interface ReactionBarProps {

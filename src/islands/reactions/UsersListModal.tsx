@@ -8,7 +8,7 @@ import { REACTION_TEXTS, isReactionType } from '../../lib/reactions.ts';
 import type { ReactionTypeName } from '../../lib/reactions.ts';
 import { usersListModal } from '../../stores/modal.ts';
 import type { ModalUser } from '../../stores/modal.ts';
-import { MemberAvatar } from './MemberAvatar.tsx';
+import { MemberAvatar } from '../shared/MemberAvatar.tsx';
 import './users-list.css';
 
 export const USERS_LIST_EMPTY = '아직 반응을 남긴 멤버가 없습니다.';

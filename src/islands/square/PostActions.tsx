@@ -1,4 +1,4 @@
-import { useConfirmedDelete } from '../confirmed-delete.ts';
+import { useConfirmedDelete } from '../shared/confirmed-delete.ts';
 import './square.css';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from '../auth/failure.ts';
-import { useHydrated } from '../auth/fields.tsx';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import './square.css';
 
 interface Props {

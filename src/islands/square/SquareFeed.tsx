@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from '../auth/failure.ts';
+import { failureMessages } from '../shared/failure-messages.ts';
 import { PostCard } from './PostCard.tsx';
 import type { SquarePostItem, SquarePostPage } from './types.ts';
 import './square.css';

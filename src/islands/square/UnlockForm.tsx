@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from '../auth/failure.ts';
-import { useHydrated } from '../auth/fields.tsx';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
 import './square.css';
 
 interface Props {

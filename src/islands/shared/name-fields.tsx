@@ -1,13 +1,13 @@
 import { NICKNAME_MAX, NICKNAME_MIN, USERNAME_MAX, USERNAME_MIN } from '../../lib/account-rules.ts';
-import { TextField } from './fields.tsx';
-import type { FieldNote } from './fields.tsx';
+import { TextField } from './form-fields.tsx';
+import type { FieldNote } from './form-fields.tsx';
 
 interface NameFieldProps {
   id: string;
   value: string;
   onValue: (value: string) => void;
   errors?: readonly string[] | undefined;
-  /** The live availability check's hooks (src/islands/auth/use-availability.ts). */
+  /** The live availability check's hooks (use-availability.ts). */
   availability: { note: FieldNote | null; onBlur: () => void };
 }
 

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from './failure.ts';
-import type { FieldNote } from './fields.tsx';
+import { failureMessages } from './failure-messages.ts';
+import type { FieldNote } from './form-fields.tsx';
 
 export type AvailabilityField = 'email' | 'username' | 'nickname';
 

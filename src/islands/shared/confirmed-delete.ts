@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { api } from '../lib/browser-api.ts';
-import { confirmModal } from '../stores/modal.ts';
-import { failureMessages } from './auth/failure.ts';
-import { useHydrated } from './auth/fields.tsx';
+import { api } from '../../lib/browser-api.ts';
+import { confirmModal } from '../../stores/modal.ts';
+import { failureMessages } from './failure-messages.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 interface ConfirmedDelete {
   /** The question and its consequence, asked once through the shared modal. */

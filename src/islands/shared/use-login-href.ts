@@ -9,10 +9,3 @@ export function useLoginHref(given?: string): string {
   }, [given]);
   return href;
 }
-
-/** False in the server's HTML and until React has taken over in the browser. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}

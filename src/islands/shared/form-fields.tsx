@@ -1,17 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { PASSWORD_RULES } from '../../lib/account-rules.ts';
-import './auth-forms.css';
-
-/**
- * False in the server's HTML and until React has taken over. Submit buttons stay disabled until
- * then, so that a quick Enter cannot send the form the browser's way (with the password in the URL).
- */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+import { useHydrated } from './use-hydrated.ts';
+import './forms.css';
 
 /** A line under a field: a live result (availability, match) rather than a submit error. */
 export interface FieldNote {
@@ -61,21 +50,21 @@ export function TextField({
   const errorId = `${id}-error`;
   const invalid = flagged || errors.length > 0 || note?.tone === 'error';
   return (
-    <div className="auth-field">
-      <label className="auth-label" htmlFor={id}>
+    <div className="form-field">
+      <label className="form-label" htmlFor={id}>
         {label}
       </label>
       <input
         {...input}
         id={id}
-        className="auth-input"
+        className="form-input"
         value={value}
         onChange={(event) => onValue?.(event.target.value)}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy(hint && hintId, note && noteId, errors.length > 0 && errorId, extraDescribedBy)}
       />
       {hint ? (
-        <p id={hintId} className="auth-hint">
+        <p id={hintId} className="form-hint">
           {hint}
         </p>
       ) : null}
@@ -83,7 +72,7 @@ export function TextField({
       {/* Always present, so that a result arriving later is read out. */}
       <p
         id={noteId}
-        className={`auth-note${reserveNote ? ' auth-note-reserved' : ''}${note ? ` auth-note-${note.tone}` : ''}`}
+        className={`form-note${reserveNote ? ' form-note-reserved' : ''}${note ? ` form-note-${note.tone}` : ''}`}
         aria-live="polite"
       >
         {note?.text}
@@ -96,7 +85,7 @@ export function TextField({
 export function FieldErrors({ id, messages }: { id: string; messages: readonly string[] }) {
   if (messages.length === 0) return null;
   return (
-    <ul id={id} className="auth-field-errors">
+    <ul id={id} className="form-field-errors">
       {messages.map((message, index) => (
         <li key={`${index}-${message}`}>{message}</li>
       ))}
@@ -111,7 +100,7 @@ export function FieldErrors({ id, messages }: { id: string; messages: readonly s
 export function FormAlert({ id, messages, children }: { id: string; messages: readonly string[]; children?: ReactNode }) {
   const shown = messages.length > 0;
   return (
-    <div id={id} className="auth-alert" role="alert">
+    <div id={id} className="form-alert" role="alert">
       {shown ? (
         <>
           <ul>
@@ -128,7 +117,7 @@ export function FormAlert({ id, messages, children }: { id: string; messages: re
 
 export function FormStatus({ id, message, children }: { id: string; message: string | null; children?: ReactNode }) {
   return (
-    <div id={id} className="auth-status" role="status">
+    <div id={id} className="form-status" role="status">
       {message ? (
         <>
           <p>{message}</p>
@@ -152,32 +141,12 @@ export function SubmitButton({ label, busyLabel, busy, disabled = false, describ
   return (
     <button
       type="submit"
-      className="auth-button"
+      className="form-button"
       disabled={!hydrated || busy || disabled}
       aria-busy={busy ? true : undefined}
       aria-describedby={describedById}
     >
       {busy ? busyLabel : label}
     </button>
-  );
-}
-
-/** The password rules, ticking as the person types, before any submit. */
-export function PasswordChecklist({ id, password }: { id: string; password: string }) {
-  return (
-    <ul id={id} className="auth-checklist" aria-label="비밀번호 조건">
-      {PASSWORD_RULES.map((rule) => {
-        const met = rule.test(password);
-        return (
-          <li key={rule.label} className="auth-checklist-item" data-met={met}>
-            <span className="auth-checklist-mark" aria-hidden="true">
-              {met ? '✓' : ''}
-            </span>
-            {rule.label}
-            <span className="visually-hidden">{met ? ' (충족)' : ' (미충족)'}</span>
-          </li>
-        );
-      })}
-    </ul>
   );
 }

@@ -1,8 +1,7 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { FieldErrors } from '../auth/fields.tsx';
-import './mypage.css';
+import { FieldErrors } from './form-fields.tsx';
 
-// The text field of ../auth/fields.tsx has two siblings here: a multi-line field with a live
+// The text field of form-fields.tsx has two siblings here: a multi-line field with a live
 // count, and a select. Same label, hint and error markup, so they read and sound alike.
 
 const describedBy = (...ids: Array<string | false | null | undefined>): string | undefined => {
@@ -26,14 +25,14 @@ export function TextAreaField({ id, label, value, onValue, maxLength, hint, erro
   const countId = `${id}-count`;
   const errorId = `${id}-error`;
   return (
-    <div className="auth-field">
-      <label className="auth-label" htmlFor={id}>
+    <div className="form-field">
+      <label className="form-label" htmlFor={id}>
         {label}
       </label>
       <textarea
         {...textarea}
         id={id}
-        className="auth-input mypage-textarea"
+        className="form-input form-textarea"
         value={value}
         maxLength={maxLength}
         onChange={(event) => onValue(event.target.value)}
@@ -41,12 +40,12 @@ export function TextAreaField({ id, label, value, onValue, maxLength, hint, erro
         aria-describedby={describedBy(hint && hintId, countId, errors.length > 0 && errorId)}
       />
       {hint ? (
-        <p id={hintId} className="auth-hint">
+        <p id={hintId} className="form-hint">
           {hint}
         </p>
       ) : null}
       {/* Read with the field rather than announced at every keystroke. */}
-      <p id={countId} className="mypage-count" data-full={value.length >= maxLength}>
+      <p id={countId} className="form-count" data-full={value.length >= maxLength}>
         <span aria-hidden="true">
           {value.length}/{maxLength}
         </span>
@@ -78,14 +77,14 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 export function SelectField({ id, label, value, onValue, options, placeholder, errors = [], ...select }: SelectFieldProps) {
   const errorId = `${id}-error`;
   return (
-    <div className="auth-field">
-      <label className="auth-label" htmlFor={id}>
+    <div className="form-field">
+      <label className="form-label" htmlFor={id}>
         {label}
       </label>
       <select
         {...select}
         id={id}
-        className="auth-input"
+        className="form-input"
         value={value}
         onChange={(event) => onValue(event.target.value)}
         aria-invalid={errors.length > 0 ? true : undefined}
