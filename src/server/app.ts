@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { clientAddressResolver } from './http/client-ip.ts';
 import type { AppDeps, AppEnv } from './http/context.ts';
 import { csrfProtection } from './http/csrf.ts';
-import { HttpError, INTERNAL_ERROR_MESSAGE, notFound } from './http/errors.ts';
+import { HttpError, INTERNAL_ERROR_MESSAGE } from './http/errors.ts';
 import { UNKNOWN_API_MESSAGE, prepareRequest } from './http/incoming.ts';
 import { databaseInputError } from './http/database-errors.ts';
+import { answerOf } from './http/domain-answers.ts';
+import { DomainError, notFound } from './domain-errors.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { sessionMiddleware } from './http/session.ts';
 import { csrfRoutes } from './modules/auth/csrf-routes.ts';
@@ -141,13 +143,18 @@ export function createApp(deps: AppDeps) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(error.toBody(), error.status as ContentfulStatusCode);
     }
+    if (error instanceof DomainError) {
+      const { status, body } = answerOf(error);
+      return c.json(body, status);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || '요청을 처리할 수 없습니다.' }, error.status);
     }
     const refused = databaseInputError(error);
     if (refused) {
       (c.get('log') ?? logger).warn({ err: error }, 'the database refused a value that validation let through');
-      return c.json(refused.toBody(), 422);
+      const { status, body } = answerOf(refused);
+      return c.json(body, status);
     }
     (c.get('log') ?? logger).error({ err: error }, 'unexpected error');
     return c.json({ message: INTERNAL_ERROR_MESSAGE }, 500);

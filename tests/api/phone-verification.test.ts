@@ -8,6 +8,8 @@ import { createOutboxSmsSender } from '../../src/server/adapters/sms/outbox-sms-
 import type { Db } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { phoneVerifications } from '../../src/server/db/schema/index.ts';
+import { DomainError, InvalidInputError } from '../../src/server/domain-errors.ts';
+import { answerOf } from '../../src/server/http/domain-answers.ts';
 import { HttpError } from '../../src/server/http/errors.ts';
 import { maskPhone, normalizePhone } from '../../src/server/modules/phone/schema.ts';
 import { confirmPhone, sendCode, verifyCode } from '../../src/server/modules/phone/service.ts';
@@ -60,14 +62,24 @@ async function sendAndRead(t: PhoneTestApp, client: Client, phone: string): Prom
   return code!;
 }
 
-/** The HttpError a service call throws. */
-async function failure(work: Promise<unknown>): Promise<HttpError> {
+interface Failure {
+  status: number;
+  message: string;
+  errors?: Record<string, string[]> | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** What a service call threw, as the API would answer it. */
+async function failure(work: Promise<unknown>): Promise<Failure> {
   const error = await work.then(
     () => null,
     (thrown: unknown) => thrown,
   );
-  if (!(error instanceof HttpError)) throw new Error(`expected an HttpError, got ${String(error)}`);
-  return error;
+  if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) {
+    return { status: answerOf(error).status, message: error.message, errors: error instanceof InvalidInputError ? error.fields : undefined };
+  }
+  throw new Error(`expected a domain or HTTP error, got ${String(error)}`);
 }
 
 describe('POST /api/phone-verification/send-code', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { conflict, forbidden, notFound, unauthenticated, validationError } from '../../src/server/http/errors.ts';
+import { conflict, forbidden, invalidInput, notFound } from '../../src/server/domain-errors.ts';
+import { unauthenticated } from '../../src/server/http/errors.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { createTestDatabase, useTestDatabase } from '../helpers/test-db.ts';
 
@@ -60,7 +61,7 @@ describe('the API core', () => {
         throw conflict('이메일 인증이 필요합니다.');
       });
       app.get('/api/shapes/422', () => {
-        throw validationError({ email: ['이메일을 입력해 주세요.'], password: ['비밀번호를 입력해 주세요.'] });
+        throw invalidInput({ email: ['이메일을 입력해 주세요.'], password: ['비밀번호를 입력해 주세요.'] });
       });
     });
     const expected: Record<string, unknown> = {

@@ -1,13 +1,11 @@
 import type { Db } from '../../server/db/client.ts';
-import { HttpError } from '../../server/http/errors.ts';
+import { isInvalidField } from '../../server/domain-errors.ts';
 import type { Reader } from '../../server/modules/square/access.ts';
 import { postItemResource } from '../../server/modules/square/resource.ts';
 import { POSTS_PER_PAGE } from '../../server/modules/square/schema.ts';
 import { listSquareCategories, listSquareNotices, listSquarePosts } from '../../server/modules/square/service.ts';
 import type { SquareCategoryView } from '../../server/modules/square/views.ts';
 import type { SquarePostItem } from '../../islands/square/types.ts';
-
-const VALIDATION_STATUS = 422;
 
 export type SquareBoardData =
   | {
@@ -63,7 +61,7 @@ async function listPage(db: Db, reader: Reader, categorySlug: string | undefined
       perPage: POSTS_PER_PAGE,
     });
   } catch (error) {
-    if (error instanceof HttpError && error.status === VALIDATION_STATUS) return 'bad-cursor' as const;
+    if (isInvalidField(error, 'cursor')) return 'bad-cursor' as const;
     throw error;
   }
 }

@@ -11,7 +11,7 @@ import type { BackgroundWork } from '../jobs/background-work.ts';
 import type { Logger } from '../logger.ts';
 import type { BannerReader } from '../modules/content/banner-service.ts';
 import type { LoadedSession } from '../modules/sessions/service.ts';
-import { validationError } from './errors.ts';
+import { invalidInput } from '../domain-errors.ts';
 import type { IncomingBody, PreparedRequest } from './incoming.ts';
 
 export interface AppDeps {
@@ -62,7 +62,7 @@ export function toErrorMap(error: z.ZodError): Record<string, string[]> {
 
 export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
-  if (!result.success) throw validationError(toErrorMap(result.error));
+  if (!result.success) throw invalidInput(toErrorMap(result.error));
   return result.data;
 }
 

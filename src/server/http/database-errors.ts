@@ -1,5 +1,5 @@
-import { validationError } from './errors.ts';
-import type { HttpError } from './errors.ts';
+import { invalidInput } from '../domain-errors.ts';
+import type { InvalidInputError } from '../domain-errors.ts';
 
 /**
  * SQLSTATEs that mean "this value cannot be stored or compared", not "the server is broken":
@@ -23,7 +23,7 @@ function sqlState(error: unknown): string | null {
  * The 422 for a value the database refused that the edge should have caught; null for anything
  * else. The caller still logs it: each one is a check missing from a schema.
  */
-export function databaseInputError(error: unknown): HttpError | null {
+export function databaseInputError(error: unknown): InvalidInputError | null {
   const code = sqlState(error);
-  return code !== null && INPUT_ERRORS.has(code) ? validationError({ body: [UNPROCESSABLE_INPUT_MESSAGE] }) : null;
+  return code !== null && INPUT_ERRORS.has(code) ? invalidInput({ body: [UNPROCESSABLE_INPUT_MESSAGE] }) : null;
 }

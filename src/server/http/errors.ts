@@ -1,7 +1,11 @@
-/** The error shapes of API-CONVENTIONS.md. Routes throw these; the app's error handler answers them. */
+/**
+ * Answers that belong to HTTP rather than to a domain: no session, a body too large, a forgery
+ * token, a rate limit, maintenance. The domain's own (not found, forbidden, invalid, conflict) are
+ * src/server/domain-errors.ts. The app's error handler answers both with API-CONVENTIONS.md's shapes.
+ */
 export class HttpError extends Error {
   constructor(
-    readonly status: 401 | 403 | 404 | 409 | 413 | 419 | 422 | 429 | 503,
+    readonly status: 401 | 413 | 419 | 429 | 503,
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
@@ -16,9 +20,6 @@ export class HttpError extends Error {
 }
 
 export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
-export const forbidden = (message = '권한이 없습니다.') => new HttpError(403, message);
-export const notFound = (message = '요청하신 항목을 찾을 수 없습니다.') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (limitBytes: number) =>
   new HttpError(413, `요청 본문이 너무 큽니다. ${formatBytes(limitBytes)} 이하로 보내 주세요.`);
 export const csrfMismatch = () => new HttpError(419, 'CSRF token mismatch.');
@@ -28,14 +29,6 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
   });
 export const serviceUnavailable = (message = '서버를 점검하고 있습니다. 잠시 후 다시 시도해 주세요.') =>
   new HttpError(503, message);
-
-/** 422 with Laravel's message: the first problem, and how many more there are. */
-export function validationError(errors: Record<string, string[]>): HttpError {
-  const messages = Object.values(errors).flat();
-  const first = messages[0] ?? '입력값을 확인해 주세요.';
-  const message = messages.length > 1 ? `${first} (외 ${messages.length - 1}건)` : first;
-  return new HttpError(422, message, errors);
-}
 
 export const INTERNAL_ERROR_MESSAGE = '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.';
 

@@ -1,4 +1,5 @@
-import { HttpError, notFound, payloadTooLarge, validationError } from './errors.ts';
+import { DomainError, invalidInput, notFound } from '../domain-errors.ts';
+import { HttpError, payloadTooLarge } from './errors.ts';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextField } from './text-guard.ts';
 
 export type Fields = Record<string, unknown>;
@@ -16,7 +17,7 @@ export interface PreparedRequest {
   request: Request;
   body: IncomingBody;
   /** Why the body cannot be used; the app answers it after logging, with the request id. */
-  problem: HttpError | null;
+  problem: HttpError | DomainError | null;
 }
 
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
@@ -72,11 +73,11 @@ function collect(entries: Iterable<[string, FormDataEntryValue]>): Pick<Incoming
   return { fields, files };
 }
 
-const malformed = (message: string) => validationError({ body: [message] });
+const malformed = (message: string) => invalidInput({ body: [message] });
 
 export const UNKNOWN_API_MESSAGE = '요청하신 API를 찾을 수 없습니다.';
 
-const unsafeText = (field: string) => validationError({ [field.split('.')[0] || 'body']: [UNSAFE_TEXT_MESSAGE] });
+const unsafeText = (field: string) => invalidInput({ [field.split('.')[0] || 'body']: [UNSAFE_TEXT_MESSAGE] });
 
 /**
  * NUL reaches a URL only percent-encoded (an HTTP parser refuses it raw), so a URL without `%00`
@@ -136,7 +137,7 @@ function overrideMethod(method: string, body: IncomingBody): string {
   const wanted = typeof requested === 'string' ? requested.toUpperCase() : '';
   if (wanted === 'POST') return method;
   if (!OVERRIDABLE.has(wanted)) {
-    throw validationError({ _method: ['_method는 PUT, PATCH, DELETE 중 하나여야 합니다.'] });
+    throw invalidInput({ _method: ['_method는 PUT, PATCH, DELETE 중 하나여야 합니다.'] });
   }
   return wanted;
 }
@@ -161,7 +162,7 @@ export async function prepareRequest(request: Request, limitBytes: number): Prom
     return { request: routed, body, problem: null };
   } catch (error) {
     if (error instanceof BodyTooLarge) return { request, body: EMPTY, problem: payloadTooLarge(limitBytes) };
-    if (error instanceof HttpError) return { request, body, problem: error };
+    if (error instanceof HttpError || error instanceof DomainError) return { request, body, problem: error };
     throw error;
   }
 }

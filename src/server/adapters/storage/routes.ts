@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain-errors.ts';
 import { UPLOADS_PATH, contentTypeOf } from './local-storage.ts';
 import type { LocalStorage } from './local-storage.ts';
 import { isPrivateKey } from './storage.ts';

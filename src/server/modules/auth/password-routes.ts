@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { validationError } from '../../http/errors.ts';
+import { invalidInput } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import type { BackgroundWork } from '../../jobs/background-work.ts';
 import { resetPassword, sendPasswordResetLink } from './password-reset.ts';
@@ -29,7 +29,7 @@ export function passwordRoutes(db: Db, config: AppConfig, mailer: Mailer, backgr
       const input = validateBody(c, resetPasswordInput);
       await enforceRateLimit(db, c, { name: 'reset-password', limit: 10, windowSeconds: 600 });
       const user = await resetPassword(db, { email: input.email, token: input.token, password: input.password });
-      if (!user) throw validationError({ email: [RESET_LINK_INVALID] });
+      if (!user) throw invalidInput({ email: [RESET_LINK_INVALID] });
       c.get('log').info({ userId: user.id }, 'password reset');
       return c.json({ status: PASSWORD_RESET_DONE });
     });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { socialAccounts } from '../../db/schema/index.ts';
 import type { SocialProvider, User } from '../../db/schema/index.ts';
 import { beginAttempt } from '../../http/attempt-limit.ts';
-import { HttpError, validationError } from '../../http/errors.ts';
+import { ForbiddenError, invalidInput } from '../../domain-errors.ts';
 import type { LoadedSession } from '../sessions/service.ts';
 import { verifyPassword } from './password.ts';
 
@@ -24,13 +24,13 @@ export const REAUTH_MESSAGES = {
 const PASSWORD_RULE = { name: 'reauthenticate', limit: 5, windowSeconds: 900 };
 
 /** 403 with `reauthenticate: true`, so the page can offer the sign-in instead of an error. */
-export class ReauthenticationRequired extends HttpError {
+export class ReauthenticationRequired extends ForbiddenError {
   constructor() {
-    super(403, REAUTH_MESSAGES.signInAgain);
+    super(REAUTH_MESSAGES.signInAgain);
   }
 
-  override toBody() {
-    return { message: this.message, reauthenticate: true };
+  override details() {
+    return { reauthenticate: true };
   }
 }
 
@@ -49,9 +49,9 @@ export async function confirmIdentity(db: Db, user: User, session: LoadedSession
     if (!proof.fresh) throw new ReauthenticationRequired();
     return;
   }
-  if (!password) throw validationError({ password: [REAUTH_MESSAGES.passwordRequired] });
+  if (!password) throw invalidInput({ password: [REAUTH_MESSAGES.passwordRequired] });
   const attempt = await beginAttempt(db, [{ rule: PASSWORD_RULE, key: String(user.id) }]);
-  if (!(await verifyPassword(user.passwordHash!, password))) throw validationError({ password: [REAUTH_MESSAGES.wrongPassword] });
+  if (!(await verifyPassword(user.passwordHash!, password))) throw invalidInput({ password: [REAUTH_MESSAGES.wrongPassword] });
   await attempt.succeeded();
 }
 

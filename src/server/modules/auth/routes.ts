@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { beginAttempt } from '../../http/attempt-limit.ts';
 import { currentUser, validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { conflict, unauthenticated, validationError } from '../../http/errors.ts';
+import { unauthenticated } from '../../http/errors.ts';
+import { conflict, invalidInput } from '../../domain-errors.ts';
 import { isKnownDevice, rememberDevice } from '../../http/known-device.ts';
 import { signIn, signOut } from '../../http/session.ts';
 import { currentUserResource } from '../users/resource.ts';
@@ -34,7 +35,7 @@ export function authRoutes(db: Db, config: AppConfig) {
         ...(isKnownDevice(c, config, email) ? [] : [{ rule: LOGIN_RULES.account, key: email, message: LOGIN_MESSAGES.accountCoolingDown }]),
       ]);
       const user = await findMemberByCredentials(db, input.email, input.password);
-      if (!user) throw validationError({ email: [LOGIN_MESSAGES.wrongCredentials] });
+      if (!user) throw invalidInput({ email: [LOGIN_MESSAGES.wrongCredentials] });
       await attempt.succeeded();
       rememberDevice(c, config, email);
       await signIn(c, db, config, user.id, input.remember);

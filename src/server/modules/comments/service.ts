@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { commentLikes, comments, users } from '../../db/schema/index.ts';
 import type { Comment, User } from '../../db/schema/index.ts';
-import { forbidden, notFound, validationError } from '../../http/errors.ts';
+import { forbidden, invalidInput, notFound } from '../../domain-errors.ts';
 import { modelKind } from '../models/registry.ts';
 import { notifyComment, withdrawNotifications } from '../notifications/events.ts';
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
@@ -153,7 +153,7 @@ export async function createComment(db: Db, reader: Reader & { userId: number },
   const target = await kind.open(db, reader, input.modelId);
   const ownerOfAnonymous = target.isAnonymous && target.ownerId === reader.userId;
   if (input.isAnonymous && !target.isAnonymous) {
-    throw validationError({ is_anonymous: [COMMENT_MESSAGES.anonymousNotAllowed] });
+    throw invalidInput({ is_anonymous: [COMMENT_MESSAGES.anonymousNotAllowed] });
   }
   let parentId: number | null = null;
   if (input.parentId !== undefined) {
@@ -161,8 +161,8 @@ export async function createComment(db: Db, reader: Reader & { userId: number },
       .select({ id: comments.id, parentId: comments.parentId, deletedAt: comments.deletedAt })
       .from(comments)
       .where(and(eq(comments.id, input.parentId), eq(comments.modelType, input.modelType), eq(comments.modelId, input.modelId)));
-    if (!parent) throw validationError({ parent_id: [COMMENT_MESSAGES.parentMissing] });
-    if (parent.deletedAt) throw validationError({ parent_id: [COMMENT_MESSAGES.parentDeleted] });
+    if (!parent) throw invalidInput({ parent_id: [COMMENT_MESSAGES.parentMissing] });
+    if (parent.deletedAt) throw invalidInput({ parent_id: [COMMENT_MESSAGES.parentDeleted] });
     parentId = parent.parentId ?? parent.id;
   }
   const id = await db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { Badge, Business, Theme } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain-errors.ts';
 import { findActiveTheme, findPublicEnv, findPublishedBusiness, listActiveThemes, listBadges } from './catalogue-service.ts';
 import { routeId } from '../../http/route-id.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { FaqCategory } from '../../db/schema/index.ts';
 import { validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain-errors.ts';
 import { INT4_MAX } from '../../http/route-id.ts';
 import { findFaqCategory, listFaqCategories, listPublishedFaqs } from './faq-service.ts';
 import type { FaqItem } from './faq-service.ts';

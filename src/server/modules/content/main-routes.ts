@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { MainBanner } from '../../db/schema/index.ts';
 import { currentUser } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain-errors.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { themeResource } from './catalogue-routes.ts';
 import { findMainForViewer, isMainPublished } from './main-service.ts';

@@ -3,7 +3,7 @@ import { pageMeta, pageQuery } from '../../http/pagination.ts';
 import type { Db } from '../../db/client.ts';
 import { validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain-errors.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { NOTICES_PER_PAGE, NOTICES_PER_PAGE_MAX, findPublishedNotice, listNotices } from './notice-service.ts';
 import { routeId } from '../../http/route-id.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { Page, StorePage } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain-errors.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { findPublishedPage, findPublishedStorePage } from './page-service.ts';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { reencodeAsWebp } from '../../adapters/images/reencode.ts';
 import { PRIVATE_PREFIX } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
-import { validationError } from '../../http/errors.ts';
+import { invalidInput } from '../../domain-errors.ts';
 import type { Logger } from '../../logger.ts';
 import { INQUIRY_MESSAGES } from './schema.ts';
 
@@ -58,7 +58,7 @@ export async function prepareAttachments(files: readonly File[]): Promise<Prepar
     else refused.push(originalName);
   }
   if (refused.length > 0) {
-    throw validationError({
+    throw invalidInput({
       files: refused.map((name) => `‘${name}’ 파일은 첨부할 수 없어요. ${INQUIRY_MESSAGES.fileType}`),
     });
   }

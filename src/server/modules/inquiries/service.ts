@@ -3,7 +3,7 @@ import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { inquiries, inquiryAttachments, inquiryCategories } from '../../db/schema/index.ts';
 import type { InquiryAttachment } from '../../db/schema/index.ts';
-import { forbidden, notFound, validationError } from '../../http/errors.ts';
+import { forbidden, invalidInput, notFound } from '../../domain-errors.ts';
 import type { Logger } from '../../logger.ts';
 import { prepareAttachments, removeFiles, storeAttachments } from './attachments.ts';
 import type { StoredAttachment } from './attachments.ts';
@@ -154,7 +154,7 @@ export async function readOwnAttachment(
 
 async function assertCategory(db: Db, categoryId: number): Promise<void> {
   const [category] = await db.select({ id: inquiryCategories.id }).from(inquiryCategories).where(eq(inquiryCategories.id, categoryId));
-  if (!category) throw validationError({ inquiry_category_id: [INQUIRY_MESSAGES.unknownCategory] });
+  if (!category) throw invalidInput({ inquiry_category_id: [INQUIRY_MESSAGES.unknownCategory] });
 }
 
 /** Files stored for rows that then failed to be written are taken back before the error goes on. */
@@ -210,8 +210,8 @@ async function changeableInquiry(db: Db, userId: number, id: number, lock: boole
 /** Splits the current attachments into kept and removed; 422 for an id that is not among them or too many files. */
 function sortAttachments(current: InquiryAttachment[], keepIds: number[], newCount: number) {
   const kept = current.filter((file) => keepIds.includes(file.id));
-  if (kept.length !== keepIds.length) throw validationError({ keep_attachment_ids: [INQUIRY_MESSAGES.unknownAttachment] });
-  if (kept.length + newCount > INQUIRY_FILES_MAX) throw validationError({ files: [INQUIRY_MESSAGES.tooManyFiles] });
+  if (kept.length !== keepIds.length) throw invalidInput({ keep_attachment_ids: [INQUIRY_MESSAGES.unknownAttachment] });
+  if (kept.length + newCount > INQUIRY_FILES_MAX) throw invalidInput({ files: [INQUIRY_MESSAGES.tooManyFiles] });
   return { kept, removed: current.filter((file) => !keepIds.includes(file.id)) };
 }
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { squarePostCategories, squarePosts } from '../../db/schema/index.ts';
-import { HttpError, notFound, validationError } from '../../http/errors.ts';
+import { ForbiddenError, invalidInput, notFound } from '../../domain-errors.ts';
 import { squarePostAccess } from '../square/access.ts';
 import type { Reader } from '../square/access.ts';
 
@@ -61,18 +61,17 @@ const LOCKED_MESSAGES = {
 } as const;
 
 /** 403 with the same body the posts API answers, so an island can show the unlock form. */
-export class LockedError extends HttpError {
+export class LockedError extends ForbiddenError {
   constructor(
     readonly locked: 'category' | 'post',
     readonly category: { id: number; name: string; slug: string },
     readonly title: string | null,
   ) {
-    super(403, LOCKED_MESSAGES[locked]);
+    super(LOCKED_MESSAGES[locked]);
   }
 
-  override toBody() {
+  override details() {
     return {
-      message: this.message,
       locked: this.locked,
       category: this.category,
       ...(this.locked === 'post' ? { title: this.title } : {}),
@@ -140,6 +139,6 @@ const modelKinds: Partial<Record<ModelType, ModelKind>> = { square_post: squareP
 /** The kind for a `model_type` that comments and reactions support; 422 on `model_type` otherwise. */
 export function modelKind(type: string): ModelKind {
   const kind = (MODEL_TYPES as readonly string[]).includes(type) ? modelKinds[type as ModelType] : undefined;
-  if (!kind) throw validationError({ model_type: [UNSUPPORTED_MODEL_MESSAGE] });
+  if (!kind) throw invalidInput({ model_type: [UNSUPPORTED_MODEL_MESSAGE] });
   return kind;
 }

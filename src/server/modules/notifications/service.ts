@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 import type { NotificationData, NotificationType } from '../../db/schema/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../domain-errors.ts';
 import { NOTIFICATION_MESSAGES } from './schema.ts';
 
 export interface NotificationView {

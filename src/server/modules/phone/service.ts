@@ -7,7 +7,8 @@ import { users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
 import { phoneVerifications } from '../../db/schema/phone-verifications.ts';
 import type { PhoneVerification } from '../../db/schema/phone-verifications.ts';
-import { serviceUnavailable, tooManyRequests, validationError } from '../../http/errors.ts';
+import { serviceUnavailable, tooManyRequests } from '../../http/errors.ts';
+import { invalidInput } from '../../domain-errors.ts';
 import { CODE_LENGTH, MAX_ATTEMPTS, PHONE_MESSAGES as M } from './schema.ts';
 
 export const CODE_TTL_SECONDS = 180;
@@ -111,7 +112,7 @@ export async function verifyCode(
     await txDb.update(phoneVerifications).set({ attempts, verifiedAt: row.verifiedAt ?? now }).where(eq(phoneVerifications.id, row.id));
     return { ok: true };
   });
-  if (!outcome.ok) throw validationError({ verification_code: [outcome.message] });
+  if (!outcome.ok) throw invalidInput({ verification_code: [outcome.message] });
 }
 
 /**
@@ -149,6 +150,6 @@ export async function confirmPhone(
       .returning();
     return updated ?? null;
   });
-  if (!user) throw validationError({ phone: [M.notVerified] });
+  if (!user) throw invalidInput({ phone: [M.notVerified] });
   return user;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
-import { validationError } from '../../http/errors.ts';
+import { invalidInput } from '../../domain-errors.ts';
 import { routeId } from '../../http/route-id.ts';
 import { SQUARE_MESSAGES } from './schema.ts';
 
@@ -39,7 +39,7 @@ export function decodeCursor(cursor: string): ListPosition {
   } catch {
     // Falls through to the answer below.
   }
-  throw validationError({ cursor: [SQUARE_MESSAGES.cursor] });
+  throw invalidInput({ cursor: [SQUARE_MESSAGES.cursor] });
 }
 
 /** Rows after a position in (time desc, id desc) order; written as a row comparison so the index serves it. */

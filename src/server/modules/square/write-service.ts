@@ -4,7 +4,7 @@ import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { commentLikes, comments, reactions, saves, squarePosts, squareUnlocks } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
-import { forbidden, notFound, validationError } from '../../http/errors.ts';
+import { forbidden, invalidInput, notFound } from '../../domain-errors.ts';
 import { plainTextOf, sanitizePostHtml } from '../../html/sanitize.ts';
 import { hashPassword } from '../auth/password.ts';
 import { withdrawNotifications } from '../notifications/events.ts';
@@ -36,19 +36,19 @@ export function preparePostContent(storage: FileStorage, content: string) {
     const key = storage.keyOf(src);
     return key !== null && !isPrivateKey(key);
   });
-  if (html.length > POST_CONTENT_MAX) throw validationError({ content: [SQUARE_MESSAGES.contentTooLong] });
+  if (html.length > POST_CONTENT_MAX) throw invalidInput({ content: [SQUARE_MESSAGES.contentTooLong] });
   const text = plainTextOf(html);
   const thumbnailUrl = FIRST_IMAGE.exec(html)?.[1] ?? null;
-  if (!text && !thumbnailUrl) throw validationError({ content: [SQUARE_MESSAGES.content] });
+  if (!text && !thumbnailUrl) throw invalidInput({ content: [SQUARE_MESSAGES.content] });
   return { contentHtml: html, excerpt: text.slice(0, EXCERPT_MAX), thumbnailUrl };
 }
 
 /** Refuses what the member may not do in the chosen category; answers 422 for a category that does not exist. */
 async function checkCategory(db: Db, user: Author, draft: PostDraft): Promise<void> {
   const verdict = await canPost(db, user, draft.categoryId);
-  if (!verdict) throw validationError({ square_post_category_id: [SQUARE_MESSAGES.unknownCategory] });
+  if (!verdict) throw invalidInput({ square_post_category_id: [SQUARE_MESSAGES.unknownCategory] });
   if (!verdict.canPost) throw forbidden(verdict.reason ?? undefined);
-  if (draft.isAnonymous && !verdict.allowsAnonymous) throw validationError({ is_anonymous: [SQUARE_MESSAGES.noAnonymous] });
+  if (draft.isAnonymous && !verdict.allowsAnonymous) throw invalidInput({ is_anonymous: [SQUARE_MESSAGES.noAnonymous] });
 }
 
 export async function createSquarePost(db: Db, storage: FileStorage, user: Author, draft: PostDraft): Promise<number> {
@@ -88,7 +88,7 @@ export async function updateSquarePost(db: Db, storage: FileStorage, user: Autho
   if (changes.categoryId !== post.categoryId) await checkCategory(db, user, changes);
   else if (changes.isAnonymous) {
     const verdict = await canPost(db, user, changes.categoryId);
-    if (verdict && !verdict.allowsAnonymous) throw validationError({ is_anonymous: [SQUARE_MESSAGES.noAnonymous] });
+    if (verdict && !verdict.allowsAnonymous) throw invalidInput({ is_anonymous: [SQUARE_MESSAGES.noAnonymous] });
   }
   if (!isStaff(user) && changes.isNotice && !post.isNotice) throw forbidden(SQUARE_MESSAGES.noticeStaffOnly);
   const content = preparePostContent(storage, changes.content);

@@ -3,7 +3,7 @@ import { reencodeAsWebp } from '../../adapters/images/reencode.ts';
 import type { ReencodedImage } from '../../adapters/images/reencode.ts';
 import { TIME_ZONE } from '../../../lib/constants.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
-import { validationError } from '../../http/errors.ts';
+import { invalidInput } from '../../domain-errors.ts';
 import { IMAGE_MESSAGES } from './schema.ts';
 
 const MAX_SIDE = 2000;
@@ -54,7 +54,7 @@ export async function storeImages(
     if (image) encoded.push(image);
     else errors[upload.field] = [IMAGE_MESSAGES.notImage];
   }
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (Object.keys(errors).length > 0) throw invalidInput(errors);
 
   const stored: StoredImage[] = [];
   const keys: string[] = [];

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES as M } from '../../../lib/account-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser, validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { notFound, validationError } from '../../http/errors.ts';
+import { invalidInput, notFound } from '../../domain-errors.ts';
 import { publicUserResource } from './resource.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { routeId } from '../../http/route-id.ts';
@@ -30,7 +30,7 @@ export function userRoutes(db: Db) {
     })
     .post('/api/user/validate-email', rateLimit(db, AVAILABILITY_RULE), async (c) => {
       const { email } = validateBody(c, validateEmailInput);
-      if (await isEmailTaken(db, email)) throw validationError({ email: [M.emailTaken] });
+      if (await isEmailTaken(db, email)) throw invalidInput({ email: [M.emailTaken] });
       return c.json({ data: { available: true } });
     });
 }

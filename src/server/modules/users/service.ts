@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES as M } from '../../../lib/account-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
-import { validationError } from '../../http/errors.ts';
+import { invalidInput } from '../../domain-errors.ts';
 import { hashPassword } from '../auth/password.ts';
 
 // A deleted account keeps its row for the records commerce law asks for, but its e-mail is
@@ -48,7 +48,7 @@ export async function assertNamesFree(
   if (names.email !== undefined && (await isEmailTaken(db, names.email))) problems['email'] = [M.emailTaken];
   if (names.username !== undefined && (await isUsernameTaken(db, names.username, exceptUserId))) problems['username'] = [M.usernameTaken];
   if (names.nickname !== undefined && (await isNicknameTaken(db, names.nickname, exceptUserId))) problems['nickname'] = [M.nicknameTaken];
-  if (Object.keys(problems).length > 0) throw validationError(problems);
+  if (Object.keys(problems).length > 0) throw invalidInput(problems);
 }
 
 export interface NewMember {
@@ -69,9 +69,9 @@ export function rethrowNameConflict(error: unknown): never {
   const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
   if (cause?.code !== UNIQUE_VIOLATION) throw error;
   const constraint = cause.constraint ?? '';
-  if (constraint.includes('email')) throw validationError({ email: [M.emailTaken] });
-  if (constraint.includes('nickname')) throw validationError({ nickname: [M.nicknameTaken] });
-  if (constraint.includes('username')) throw validationError({ username: [M.usernameTaken] });
+  if (constraint.includes('email')) throw invalidInput({ email: [M.emailTaken] });
+  if (constraint.includes('nickname')) throw invalidInput({ nickname: [M.nicknameTaken] });
+  if (constraint.includes('username')) throw invalidInput({ username: [M.usernameTaken] });
   throw error;
 }
 
