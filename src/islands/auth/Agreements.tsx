@@ -1,3 +1,4 @@
+import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { FieldErrors } from '../shared/form-fields.tsx';
 import './auth.css';
 
@@ -7,13 +8,24 @@ export interface AgreementState {
   marketing: boolean;
 }
 
+export const NO_AGREEMENTS: AgreementState = { terms: false, privacy: false, marketing: false };
+
+export const hasRequiredAgreements = (value: AgreementState): boolean => value.terms && value.privacy;
+
+/** The agreements as the sign-up calls send them. */
+export const agreementFields = (value: AgreementState) => ({
+  agree_terms: value.terms,
+  agree_privacy: value.privacy,
+  agree_marketing: value.marketing,
+});
+
 interface AgreementsProps {
   /** Checkbox ids are `${idPrefix}_terms`, `_privacy`, `_marketing`: the form focuses them by name. */
   idPrefix: string;
   value: AgreementState;
   onChange: (value: AgreementState) => void;
-  termsErrors?: readonly string[];
-  privacyErrors?: readonly string[];
+  /** The form's messages: those of `agree_terms` and `agree_privacy` stand under their boxes. */
+  errors: ValidationErrors;
 }
 
 interface Item {
@@ -31,9 +43,9 @@ const ITEMS: readonly Item[] = [
   { key: 'marketing', label: '마케팅 정보 수신 동의', required: false },
 ];
 
-export function Agreements({ idPrefix, value, onChange, termsErrors = [], privacyErrors = [] }: AgreementsProps) {
+export function Agreements({ idPrefix, value, onChange, errors: formErrors }: AgreementsProps) {
   const all = value.terms && value.privacy && value.marketing;
-  const errorsFor = (key: keyof AgreementState) => (key === 'terms' ? termsErrors : key === 'privacy' ? privacyErrors : []);
+  const errorsFor = (key: keyof AgreementState) => formErrors[`agree_${key}`] ?? [];
   return (
     <fieldset className="auth-agreements">
       <legend className="form-label">약관 동의</legend>

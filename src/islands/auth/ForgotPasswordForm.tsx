@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import type { SubmitEvent } from 'react';
-import { EMAIL_MAX } from '../../lib/account-rules.ts';
 import { api } from '../../lib/browser-api.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
-import { FormAlert, FormStatus, SubmitButton, TextField } from '../shared/form-fields.tsx';
+import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
+import { EmailField } from './EmailField.tsx';
 
 interface ForgotPasswordFormProps {
   /** Filled in when the person comes from an expired reset link. */
@@ -17,8 +16,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: ForgotPasswordFormProp
   const [status, setStatus] = useState<string | null>(null);
   const [messages, setMessages] = useState<string[]>([]);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (busy) return;
     setBusy(true);
     setStatus(null);
@@ -36,18 +34,10 @@ export function ForgotPasswordForm({ initialEmail = '' }: ForgotPasswordFormProp
 
   const alertId = `${id}-alert`;
   return (
-    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <TextField
+    <Form onSubmit={onSubmit}>
+      <EmailField
         id={`${id}-email`}
         label="가입한 이메일"
-        type="email"
-        name="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={EMAIL_MAX}
-        placeholder="example@email.com"
         value={email}
         onValue={setEmail}
         invalid={messages.length > 0}
@@ -56,6 +46,6 @@ export function ForgotPasswordForm({ initialEmail = '' }: ForgotPasswordFormProp
       <SubmitButton label="재설정 메일 받기" busyLabel="보내는 중…" busy={busy} />
       <FormStatus id={`${id}-status`} message={status} />
       <FormAlert id={alertId} messages={messages} />
-    </form>
+    </Form>
   );
 }

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import type { SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
-import { FormAlert, SubmitButton, TextField } from '../shared/form-fields.tsx';
+import { CheckField, TextField } from '../shared/form-fields.tsx';
+import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { EmailField } from './EmailField.tsx';
 
 interface LoginFormProps {
   /** A same-site path, already checked by the page. */
@@ -19,8 +20,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   const [messages, setMessages] = useState<string[]>([]);
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (busy) return;
     setBusy(true);
     setMessages([]);
@@ -40,22 +40,8 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   const alertId = `${id}-alert`;
   const describe = messages.length > 0 ? alertId : undefined;
   return (
-    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <TextField
-        id={`${id}-email`}
-        label="이메일"
-        type="email"
-        name="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="example@email.com"
-        value={email}
-        onValue={setEmail}
-        invalid={invalid.email}
-        extraDescribedBy={describe}
-      />
+    <Form onSubmit={onSubmit}>
+      <EmailField id={`${id}-email`} value={email} onValue={setEmail} invalid={invalid.email} extraDescribedBy={describe} />
       <TextField
         id={`${id}-password`}
         label="비밀번호"
@@ -67,12 +53,9 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
         invalid={invalid.password}
         extraDescribedBy={describe}
       />
-      <label className="form-check">
-        <input type="checkbox" name="remember" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-        <span>로그인 상태 유지</span>
-      </label>
+      <CheckField name="remember" label="로그인 상태 유지" checked={remember} onChecked={setRemember} />
       <SubmitButton label="로그인" busyLabel="로그인하는 중…" busy={busy} />
       <FormAlert id={alertId} messages={messages} />
-    </form>
+    </Form>
   );
 }

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import type { SubmitEvent } from 'react';
 import { api } from '../../lib/browser-api.ts';
 import { failureMessages, isStatus } from '../shared/failure-messages.ts';
-import { FormAlert, FormStatus, SubmitButton } from '../shared/form-fields.tsx';
+import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
 
 const SENT = '인증 메일을 다시 보냈어요. 메일함과 스팸함을 확인해 주세요.';
 const ALREADY_VERIFIED = '이미 인증이 끝난 계정이에요.';
@@ -21,8 +20,7 @@ export function ResendVerification() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (busy) return;
     setBusy(true);
     try {
@@ -39,7 +37,7 @@ export function ResendVerification() {
 
   const status = outcome.kind === 'sent' ? SENT : outcome.kind === 'verified' ? ALREADY_VERIFIED : null;
   return (
-    <form className="form form-compact" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <Form compact onSubmit={onSubmit}>
       <SubmitButton label="인증 메일 다시 보내기" busyLabel="보내는 중…" busy={busy} />
       <FormStatus id={`${id}-status`} message={status}>
         {outcome.kind === 'verified' ? (
@@ -55,6 +53,6 @@ export function ResendVerification() {
           </a>
         ) : null}
       </FormAlert>
-    </form>
+    </Form>
   );
 }

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import type { SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { alertModal } from '../../stores/modal.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
-import { FormAlert, SubmitButton, TextField } from '../shared/form-fields.tsx';
+import { TextField } from '../shared/form-fields.tsx';
+import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { EmailField } from './EmailField.tsx';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
 
 const PASSWORD_RESET_TITLE = '비밀번호가 재설정 되었습니다';
@@ -22,8 +23,7 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
   const [messages, setMessages] = useState<string[]>([]);
   const [fields, setFields] = useState<string[]>([]);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (busy) return;
     setBusy(true);
     setMessages([]);
@@ -45,25 +45,15 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
   const describe = messages.length > 0 ? alertId : undefined;
   const checklistId = `${id}-rules`;
   const forgotHref = `/forgot-password?${new URLSearchParams({ email }).toString()}`;
+  const passwordField = { type: 'password', autoComplete: 'new-password', extraDescribedBy: describe } as const;
   return (
-    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <Form onSubmit={onSubmit}>
+      <EmailField id={`${id}-email`} value={email} readOnly invalid={linkFailed} extraDescribedBy={linkFailed ? describe : undefined} />
       <TextField
-        id={`${id}-email`}
-        label="이메일"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        readOnly
-        invalid={linkFailed}
-        extraDescribedBy={linkFailed ? describe : undefined}
-      />
-      <TextField
+        {...passwordField}
         id={`${id}-password`}
         label="새 비밀번호"
-        type="password"
         name="password"
-        autoComplete="new-password"
         value={password}
         onValue={setPassword}
         invalid={fields.includes('password')}
@@ -72,15 +62,13 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
         <PasswordChecklist id={checklistId} password={password} />
       </TextField>
       <TextField
+        {...passwordField}
         id={`${id}-password-confirmation`}
         label="새 비밀번호 확인"
-        type="password"
         name="password_confirmation"
-        autoComplete="new-password"
         value={confirmation}
         onValue={setConfirmation}
         invalid={fields.includes('password_confirmation')}
-        extraDescribedBy={describe}
       />
       <SubmitButton label="비밀번호 재설정" busyLabel="재설정하는 중…" busy={busy} />
       <FormAlert id={alertId} messages={messages}>
@@ -90,6 +78,6 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
           </a>
         ) : null}
       </FormAlert>
-    </form>
+    </Form>
   );
 }

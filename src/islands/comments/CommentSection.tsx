@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
 import { confirmModal, inputModal } from '../../stores/modal.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
+import { ActionFeedback } from '../shared/ActionFeedback.tsx';
 import { useLoginHref } from '../shared/use-login-href.ts';
 import { CommentItem } from './CommentItem.tsx';
 import { CommentForm } from './CommentForm.tsx';
@@ -177,14 +178,7 @@ export function CommentSection({ modelType, modelId, initialComments, viewer, al
           <a href={signInHref}>로그인</a>하고 댓글을 남겨 보세요.
         </p>
       )}
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error ? (
-        <p className="comments-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ActionFeedback status={status} error={error} errorClassName="comments-error" />
     </section>
   );
 }

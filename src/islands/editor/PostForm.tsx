@@ -1,11 +1,11 @@
-import { useEffect, useId, useState } from 'react';
-import type { SubmitEvent } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { quietApi } from '../../lib/browser-api.ts';
-import { GENERIC_MESSAGE, failureMessages } from '../shared/failure-messages.ts';
-import { FieldErrors, FormAlert, SubmitButton, TextField } from '../shared/form-fields.tsx';
-import { SelectField } from '../shared/form-controls.tsx';
+import { GENERIC_MESSAGE } from '../shared/failure-messages.ts';
+import { CheckField, FieldErrors, SelectField, TextField } from '../shared/form-fields.tsx';
+import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { useForm } from '../shared/use-form.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import type { ComposerCategory, EditablePost } from './types.ts';
 import './editor.css';
@@ -15,7 +15,6 @@ export const TITLE_MAX = 100;
 const PASSWORD_MIN = 4;
 const PASSWORD_MAX = 20;
 const FIELD_ORDER = ['square_post_category_id', 'title', 'content', 'is_anonymous', 'password'];
-const CHECK_MESSAGE = '입력한 내용을 다시 확인해 주세요.';
 const FORBIDDEN_STATUS = 403;
 
 interface PostFormProps {
@@ -28,12 +27,12 @@ interface PostFormProps {
   canPostNotice: boolean;
 }
 
-const flag = (value: boolean) => (value ? '1' : '0');
+const bit = (value: boolean) => (value ? '1' : '0');
 
 /** What the browser can tell before sending; the server checks everything again. */
-function localProblems(values: { category: string; title: string; password: string }, filled: boolean): ValidationErrors {
+function localProblems(values: { square_post_category_id: string; title: string; password: string }, filled: boolean): ValidationErrors {
   const errors: ValidationErrors = {};
-  if (!values.category) errors.square_post_category_id = ['게시판을 선택해 주세요.'];
+  if (!values.square_post_category_id) errors.square_post_category_id = ['게시판을 선택해 주세요.'];
   if (!values.title.trim()) errors.title = ['제목을 입력해 주세요.'];
   if (!filled) errors.content = ['내용을 입력해 주세요.'];
   const { length } = values.password;
@@ -48,70 +47,51 @@ function localProblems(values: { category: string; title: string; password: stri
  * anonymity and an optional password; sent as multipart, then the post opens.
  */
 export function PostForm({ categories, initialCategoryId, post, canPostNotice }: PostFormProps) {
-  const id = useId();
-  const fieldId = (name: string) => `${id}-${name}`;
-  const [values, setValues] = useState({
-    category: initialCategoryId === null ? '' : String(initialCategoryId),
-    title: post?.title ?? '',
-    password: '',
-  });
   const [content, setContent] = useState({ html: post?.contentHtml ?? '', filled: Boolean(post) });
-  const [anonymous, setAnonymous] = useState(post?.isAnonymous ?? false);
-  const [notice, setNotice] = useState(post?.isNotice ?? false);
-  const [removePassword, setRemovePassword] = useState(false);
+  const [flags, setFlags] = useState({ is_anonymous: post?.isAnonymous ?? false, is_notice: post?.isNotice ?? false, remove_password: false });
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
   const [uploadProblems, setUploadProblems] = useState<string[]>([]);
-  const [errors, setErrors] = useState<ValidationErrors>({});
-  const [messages, setMessages] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
+  const form = useForm(
+    { square_post_category_id: initialCategoryId === null ? '' : String(initialCategoryId), title: post?.title ?? '', password: '' },
+    { order: FIELD_ORDER, onEdit: () => setDirty(true) },
+  );
+  const { values, errors, field, fieldId, edited } = form;
 
   // The draft is kept from an accidental close until it is sent.
   useLeaveWarning(dirty && !busy);
-  useEffect(() => {
-    if (focusRequest) document.getElementById(`${id}-${focusRequest.field}`)?.focus();
-  }, [focusRequest, id]);
 
-  const category = categories.find((item) => String(item.id) === values.category) ?? null;
-  const edited = (...names: string[]) => {
-    setDirty(true);
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => !names.includes(name))));
-  };
-  const setValue = (name: keyof typeof values, field: string) => (value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    edited(field);
-  };
+  const category = categories.find((item) => String(item.id) === values.square_post_category_id) ?? null;
+  const removePassword = flags.remove_password;
+  // Taking the password away leaves nothing for the password's own messages to say.
+  const flag = (name: keyof typeof flags) => ({
+    id: fieldId(name),
+    checked: flags[name],
+    onChecked: (checked: boolean) => {
+      setFlags((current) => ({ ...current, [name]: checked }));
+      edited(name, ...(name === 'remove_password' ? ['password'] : []));
+    },
+  });
 
-  const showErrors = (next: ValidationErrors) => {
-    setErrors(next);
-    const others = Object.entries(next)
-      .filter(([field]) => !FIELD_ORDER.includes(field))
-      .flatMap(([, list]) => list);
-    setMessages([CHECK_MESSAGE, ...others]);
-    const first = FIELD_ORDER.find((field) => next[field]);
-    if (first) setFocusRequest({ field: first });
-  };
-
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (busy || uploading > 0) return;
     const problems = localProblems({ ...values, password: removePassword ? '' : values.password }, content.filled);
     if (Object.keys(problems).length > 0) {
-      showErrors(problems);
+      form.showInvalid(problems);
       return;
     }
     setBusy(true);
-    setMessages([]);
+    form.setMessages([]);
     const body = new FormData();
-    body.append('square_post_category_id', values.category);
+    body.append('square_post_category_id', values.square_post_category_id);
     body.append('title', values.title.trim());
     body.append('content', content.html);
-    body.append('is_anonymous', flag(Boolean(category?.allowsAnonymous) && anonymous));
-    if (canPostNotice) body.append('is_notice', flag(notice));
+    body.append('is_anonymous', bit(Boolean(category?.allowsAnonymous) && flags.is_anonymous));
+    if (canPostNotice) body.append('is_notice', bit(flags.is_notice));
     // Left empty while editing, the post keeps the password it has.
     if (values.password && !removePassword) body.append('password', values.password);
-    if (post) body.append('remove_password', flag(removePassword));
+    if (post) body.append('remove_password', bit(removePassword));
     try {
       const { data } = post
         ? await quietApi.put<{ data: { id: number; category: { slug: string } } }>(`/api/square-posts/${post.id}`, body)
@@ -121,55 +101,23 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
       window.location.assign(`/square/${encodeURIComponent(data.category.slug)}/${data.id}`);
     } catch (error) {
       setBusy(false);
-      if (isApiError(error) && error.status === 422 && Object.keys(error.errors).length > 0) {
-        showErrors(error.errors);
-        return;
-      }
-      setErrors({});
       // 403 carries the reason (e.g. a category the member may not post in) in its message.
-      if (isApiError(error) && error.status === FORBIDDEN_STATUS) {
-        setMessages([error.message || GENERIC_MESSAGE]);
-        return;
-      }
-      setMessages(failureMessages(error));
+      if (isApiError(error) && error.status === FORBIDDEN_STATUS) form.setMessages([error.message || GENERIC_MESSAGE]);
+      else form.showFailure(error);
     }
   };
 
-  const title = values.title;
   const contentErrors = [...(errors.content ?? []), ...uploadProblems];
   return (
-    <form className="form composer-form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <Form onSubmit={onSubmit}>
       <SelectField
-        id={fieldId('square_post_category_id')}
+        {...field('square_post_category_id')}
         label="게시판"
-        name="square_post_category_id"
         placeholder="게시판을 선택해 주세요"
         options={categories.map((item) => ({ value: String(item.id), label: item.name }))}
-        value={values.category}
-        onValue={setValue('category', 'square_post_category_id')}
-        errors={errors.square_post_category_id}
         aria-required
       />
-      <TextField
-        id={fieldId('title')}
-        label="제목"
-        name="title"
-        placeholder="제목을 입력해 주세요"
-        maxLength={TITLE_MAX}
-        value={title}
-        onValue={setValue('title', 'title')}
-        errors={errors.title}
-        extraDescribedBy={fieldId('title-count')}
-        aria-required
-      />
-      <p id={fieldId('title-count')} className="composer-count" data-full={title.length >= TITLE_MAX}>
-        <span aria-hidden="true">
-          {title.length}/{TITLE_MAX}
-        </span>
-        <span className="visually-hidden">
-          {TITLE_MAX}자 중 {title.length}자 입력
-        </span>
-      </p>
+      <TextField {...field('title')} label="제목" placeholder="제목을 입력해 주세요" maxLength={TITLE_MAX} counted aria-required />
       <div className="form-field">
         <span id={fieldId('content-label')} className="form-label">
           내용
@@ -191,53 +139,15 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
       </div>
       {category?.allowsAnonymous ? (
         <div className="form-field">
-          <label className="form-check" htmlFor={fieldId('is_anonymous')}>
-            <input
-              id={fieldId('is_anonymous')}
-              type="checkbox"
-              checked={anonymous}
-              onChange={(event) => {
-                setAnonymous(event.target.checked);
-                edited('is_anonymous');
-              }}
-            />
-            익명으로 올리기
-          </label>
+          <CheckField {...flag('is_anonymous')} label="익명으로 올리기" />
           <FieldErrors id={fieldId('is_anonymous-error')} messages={errors.is_anonymous ?? []} />
         </div>
       ) : null}
-      {canPostNotice ? (
-        <label className="form-check" htmlFor={fieldId('is_notice')}>
-          <input
-            id={fieldId('is_notice')}
-            type="checkbox"
-            checked={notice}
-            onChange={(event) => {
-              setNotice(event.target.checked);
-              edited('is_notice');
-            }}
-          />
-          공지로 올리기
-        </label>
-      ) : null}
-      {post?.isProtected ? (
-        <label className="form-check" htmlFor={fieldId('remove_password')}>
-          <input
-            id={fieldId('remove_password')}
-            type="checkbox"
-            checked={removePassword}
-            onChange={(event) => {
-              setRemovePassword(event.target.checked);
-              edited('password', 'remove_password');
-            }}
-          />
-          비밀번호 없이 누구나 읽게 하기
-        </label>
-      ) : null}
+      {canPostNotice ? <CheckField {...flag('is_notice')} label="공지로 올리기" /> : null}
+      {post?.isProtected ? <CheckField {...flag('remove_password')} label="비밀번호 없이 누구나 읽게 하기" /> : null}
       <TextField
-        id={fieldId('password')}
+        {...field('password')}
         label="글 비밀번호 (선택)"
-        name="password"
         type="password"
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
@@ -246,10 +156,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
             ? '비워 두면 지금 비밀번호를 그대로 써요. 새로 입력하면 바뀌어요.'
             : `정하면 비밀번호를 아는 분만 읽을 수 있어요. ${PASSWORD_MIN}~${PASSWORD_MAX}자로 정해 주세요.`
         }
-        value={values.password}
         disabled={removePassword}
-        onValue={setValue('password', 'password')}
-        errors={errors.password}
       />
       <SubmitButton
         label={post ? '수정 완료' : '올리기'}
@@ -257,7 +164,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
         busy={busy}
         disabled={uploading > 0}
       />
-      <FormAlert id={fieldId('alert')} messages={messages} />
-    </form>
+      <FormAlert id={fieldId('alert')} messages={form.messages} />
+    </Form>
   );
 }

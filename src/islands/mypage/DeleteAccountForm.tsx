@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
-import type { SubmitEvent } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
+import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { alertModal, confirmModal } from '../../stores/modal.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
-import { FormAlert, TextField } from '../shared/form-fields.tsx';
-import { useHydrated } from '../shared/use-hydrated.ts';
-import { SelectField, TextAreaField } from '../shared/form-controls.tsx';
+import { SelectField, TextAreaField, TextField } from '../shared/form-fields.tsx';
+import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { useForm } from '../shared/use-form.ts';
 import './mypage.css';
 
 /** The reasons offered; the label itself is what the server keeps. */
@@ -46,46 +46,35 @@ export interface DeleteAccountFormProps {
   mustSignInAgain: boolean;
 }
 
-type Errors = { reason?: string[]; detail?: string[]; password?: string[] };
+const FIELD_ORDER = ['reason', 'detail', 'password'];
 
 /**
  * /mypage/delete: a reason, proof that it is really the member (their password, or a fresh
  * sign-in), one last question, then the account is gone and the member signed out.
  */
 export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain }: DeleteAccountFormProps) {
-  const id = useId();
-  const hydrated = useHydrated();
-  const [reason, setReason] = useState('');
-  const [detail, setDetail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [messages, setMessages] = useState<string[]>([]);
+  const form = useForm({ reason: '', detail: '', password: '' }, { order: FIELD_ORDER });
+  const { values, field } = form;
   const [busy, setBusy] = useState(false);
+  const other = values.reason === OTHER;
 
-  const other = reason === OTHER;
-  const fieldId = (name: string) => `${id}-${name}`;
+  // One message at a time, under its field, with the focus there.
+  const showProblem = (problem: ValidationErrors): void => {
+    form.setErrors(problem);
+    const [name] = Object.keys(problem);
+    if (name) form.focus(name);
+  };
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (busy) return;
-    setMessages([]);
-    const chosen = DELETION_REASONS.find((option) => option.value === reason);
-    const text = detail.trim();
+    form.setMessages([]);
+    const chosen = DELETION_REASONS.find((option) => option.value === values.reason);
+    const text = values.detail.trim();
     // Told here, before the last question: the server would refuse an empty reason anyway.
-    const missing: Errors = !chosen
-      ? { reason: [CHOOSE_REASON] }
-      : other && text === ''
-        ? { detail: [WRITE_REASON] }
-        : askPassword && password === ''
-          ? { password: [WRITE_PASSWORD] }
-          : {};
-    const firstMissing = Object.keys(missing)[0];
-    if (!chosen || firstMissing) {
-      setErrors(missing);
-      document.getElementById(fieldId(firstMissing ?? 'reason'))?.focus();
-      return;
-    }
-    setErrors({});
+    if (!chosen) return showProblem({ reason: [CHOOSE_REASON] });
+    if (other && text === '') return showProblem({ detail: [WRITE_REASON] });
+    if (askPassword && values.password === '') return showProblem({ password: [WRITE_PASSWORD] });
+    form.setErrors({});
     const confirmed = await confirmModal({
       title: CONFIRM_TITLE,
       message: CONFIRM_MESSAGE,
@@ -97,16 +86,14 @@ export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain }:
     try {
       await api.del('/api/me', {
         reason: text === '' ? chosen.label : `${chosen.label}: ${text}`,
-        ...(askPassword ? { password } : {}),
+        ...(askPassword ? { password: values.password } : {}),
       });
     } catch (error) {
       setBusy(false);
       const fieldErrors = isApiError(error) && error.status === 422 ? error.errors : {};
-      if (fieldErrors.password) {
-        setErrors({ password: fieldErrors.password });
-        document.getElementById(fieldId('password'))?.focus();
-      } else if (fieldErrors.reason) setErrors({ detail: fieldErrors.reason });
-      else setMessages(failureMessages(error));
+      if (fieldErrors.password) showProblem({ password: fieldErrors.password });
+      else if (fieldErrors.reason) form.setErrors({ detail: fieldErrors.reason });
+      else form.setMessages(failureMessages(error));
       return;
     }
     // The session is gone with the account: the home page is rendered for a guest.
@@ -128,61 +115,38 @@ export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain }:
   }
 
   return (
-    <form className="form" method="post" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <Form onSubmit={onSubmit}>
       <SelectField
-        id={fieldId('reason')}
+        {...field('reason')}
         label="탈퇴 사유"
-        name="reason"
         placeholder="사유를 선택해 주세요"
         options={DELETION_REASONS}
-        value={reason}
         onValue={(value) => {
-          setReason(value);
-          setErrors({});
+          // Whether a detail is needed depends on the reason: every message is stale now.
+          form.setValues((current) => ({ ...current, reason: value }));
+          form.setErrors({});
         }}
-        errors={errors.reason}
       />
       <TextAreaField
-        id={fieldId('detail')}
+        {...field('detail')}
         label={other ? '자세한 사유 (필수)' : '자세한 사유 (선택)'}
-        name="detail"
         rows={4}
         placeholder={other ? '어떤 점 때문에 떠나시는지 알려 주세요.' : '더 나은 서비스를 위해 의견을 남겨 주세요.'}
         maxLength={DETAIL_MAX}
-        value={detail}
-        onValue={(value) => {
-          setDetail(value);
-          setErrors(({ detail: _edited, ...rest }) => rest);
-        }}
-        errors={errors.detail}
         aria-required={other ? true : undefined}
       />
       {askPassword && (
         <TextField
-          id={fieldId('password')}
+          {...field('password')}
           label="비밀번호 확인"
           type="password"
-          name="password"
           autoComplete="current-password"
           hint="본인 확인을 위해 지금 쓰는 비밀번호를 입력해 주세요."
-          value={password}
-          onValue={(value) => {
-            setPassword(value);
-            setErrors(({ password: _edited, ...rest }) => rest);
-          }}
-          errors={errors.password}
           aria-required
         />
       )}
-      <button
-        type="submit"
-        className="form-button mypage-danger-button"
-        disabled={!hydrated || busy}
-        aria-busy={busy ? true : undefined}
-      >
-        {busy ? '탈퇴하는 중…' : '탈퇴하기'}
-      </button>
-      <FormAlert id={fieldId('alert')} messages={messages} />
-    </form>
+      <SubmitButton label="탈퇴하기" busyLabel="탈퇴하는 중…" busy={busy} className="form-button mypage-danger-button" />
+      <FormAlert id={form.fieldId('alert')} messages={form.messages} />
+    </Form>
   );
 }

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { SubmitEvent } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
-import { FieldErrors, FormAlert, FormStatus } from '../shared/form-fields.tsx';
-import { useHydrated } from '../shared/use-hydrated.ts';
+import { FieldErrors, TextField } from '../shared/form-fields.tsx';
+import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
 import { formatMinutes, useSecondsLeft } from './use-countdown.ts';
 import './mypage.css';
 
@@ -58,7 +57,6 @@ const countryLabel = (code: string): string => `+${code}`;
 /** /mypage/phone: number → code by text → verify → save, with a 3-minute countdown. */
 export function PhoneVerificationForm({ current, codeLength }: PhoneVerificationFormProps) {
   const id = useId();
-  const hydrated = useHydrated();
   const codeInput = useRef<HTMLInputElement>(null);
   const [verified, setVerified] = useState(current);
   const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
@@ -98,8 +96,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
     }
   };
 
-  const onSend = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSend = async () => {
     if (sending || (sent && resendIn > 0)) return;
     setSending(true);
     setNumberMessages([]);
@@ -136,8 +133,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
     }
   };
 
-  const onVerify = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onVerify = async () => {
     if (!sent || checking || expired) return;
     setChecking(true);
     setCodeMessages([]);
@@ -169,8 +165,6 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
   };
 
   const phoneErrors = [...(numberErrors.country_code ?? []), ...(numberErrors.phone ?? [])];
-  const codeNoteId = fieldId('code-note');
-  const codeErrorId = fieldId('code-error');
   const timerId = fieldId('timer');
   return (
     <div className="form">
@@ -185,7 +179,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
       ) : null}
       <FormStatus id={fieldId('status')} message={status} />
 
-      <form className="form form-compact" method="post" noValidate onSubmit={(event) => void onSend(event)}>
+      <Form compact onSubmit={onSend}>
         <div className="form-field">
           <label className="form-label" htmlFor={fieldId('phone')}>
             휴대폰 번호
@@ -229,68 +223,53 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
           </p>
           <FieldErrors id={fieldId('phone-error')} messages={phoneErrors} />
         </div>
-        <button
-          type="submit"
+        <SubmitButton
+          label={sent ? '인증번호 다시 받기' : '인증번호 받기'}
+          busyLabel="보내는 중…"
+          busy={sending}
+          disabled={sent !== null && resendIn > 0}
+          describedById={sent && resendIn > 0 ? fieldId('resend-hint') : undefined}
           className={sent ? 'form-small-button' : 'form-button'}
-          disabled={!hydrated || sending || (sent !== null && resendIn > 0)}
-          aria-busy={sending ? true : undefined}
-          aria-describedby={sent && resendIn > 0 ? fieldId('resend-hint') : undefined}
-        >
-          {sending ? '보내는 중…' : sent ? '인증번호 다시 받기' : '인증번호 받기'}
-        </button>
+        />
         {sent && resendIn > 0 ? (
           <p id={fieldId('resend-hint')} className="form-hint">
             {formatMinutes(resendIn)} 후에 다시 받을 수 있어요.
           </p>
         ) : null}
         <FormAlert id={fieldId('number-alert')} messages={numberMessages} />
-      </form>
+      </Form>
 
       {sent ? (
-        <form className="mypage-code-step" method="post" noValidate onSubmit={(event) => void onVerify(event)}>
-          <div className="form-field">
-            <label className="form-label" htmlFor={fieldId('code')}>
-              인증번호
-            </label>
-            <input
-              ref={codeInput}
-              id={fieldId('code')}
-              className="form-input"
-              type="text"
-              name="verification_code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern={`\\d{${codeLength}}`}
-              maxLength={codeLength}
-              placeholder={`숫자 ${codeLength}자리`}
-              value={code}
-              // Digits only: a pasted "123 456" or "인증번호 [123456]" still fits.
-              onChange={(event) => {
-                setCode(event.target.value.replace(/\D/g, '').slice(0, codeLength));
-                setCodeErrors([]);
-              }}
-              readOnly={sent.verified}
-              aria-invalid={codeErrors.length > 0 || expired ? true : undefined}
-              aria-describedby={[timerId, codeNoteId, codeErrors.length > 0 ? codeErrorId : ''].join(' ').trim()}
-            />
+        <Form compact className="mypage-code-step" onSubmit={onVerify}>
+          <TextField
+            ref={codeInput}
+            id={fieldId('code')}
+            label="인증번호"
+            type="text"
+            name="verification_code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern={`\\d{${codeLength}}`}
+            maxLength={codeLength}
+            placeholder={`숫자 ${codeLength}자리`}
+            value={code}
+            // Digits only: a pasted "123 456" or "인증번호 [123456]" still fits.
+            onValue={(value) => {
+              setCode(value.replace(/\D/g, '').slice(0, codeLength));
+              setCodeErrors([]);
+            }}
+            readOnly={sent.verified}
+            note={expired ? { tone: 'error', text: EXPIRED } : null}
+            errors={codeErrors}
+            extraDescribedBy={timerId}
+          >
             <p id={timerId} className="mypage-timer" role="timer" data-expired={expired}>
               남은 시간 {formatMinutes(secondsLeft)}
             </p>
-            <p id={codeNoteId} className={`form-note${expired ? ' form-note-error' : ''}`} aria-live="polite">
-              {expired ? EXPIRED : ''}
-            </p>
-            <FieldErrors id={codeErrorId} messages={codeErrors} />
-          </div>
-          <button
-            type="submit"
-            className="form-button"
-            disabled={!hydrated || checking || expired}
-            aria-busy={checking ? true : undefined}
-          >
-            {checking ? '확인하는 중…' : '확인'}
-          </button>
+          </TextField>
+          <SubmitButton label="확인" busyLabel="확인하는 중…" busy={checking} disabled={expired} />
           <FormAlert id={fieldId('code-alert')} messages={codeMessages} />
-        </form>
+        </Form>
       ) : null}
     </div>
   );

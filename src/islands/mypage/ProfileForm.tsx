@@ -1,14 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import type { ChangeEvent, SubmitEvent } from 'react';
-import { isApiError } from '../../lib/api-errors.ts';
-import type { ValidationErrors } from '../../lib/api-errors.ts';
+import { useEffect, useRef, useState } from 'react';
+import type { ChangeEvent } from 'react';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from '../shared/failure-messages.ts';
-import { FieldErrors, FormAlert, FormStatus, SubmitButton } from '../shared/form-fields.tsx';
-import { NicknameField, UsernameField } from '../shared/name-fields.tsx';
-import { useAvailability } from '../shared/use-availability.ts';
+import { FieldErrors, TextAreaField } from '../shared/form-fields.tsx';
+import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
+import { NameFields } from '../shared/name-fields.tsx';
+import { useForm } from '../shared/use-form.ts';
 import { Avatar } from './Avatar.tsx';
-import { TextAreaField } from '../shared/form-controls.tsx';
 import { IMAGE_ACCEPT, IMAGE_TYPES, imageRulesText, imageTooLargeMessage, IMAGE_TYPE_MESSAGE } from './profile-image-rules.ts';
 import './mypage.css';
 
@@ -31,35 +28,21 @@ interface ProfileResponse {
   data: { nickname: string; username: string; introduction: string | null; profile_image: string | null };
 }
 
-type TextName = 'nickname' | 'username' | 'introduction';
-
 const FIELD_ORDER = ['profile_image', 'nickname', 'username', 'introduction'];
 const SAVED = '프로필을 저장했어요.';
-const CHECK_MESSAGE = '입력한 내용을 다시 확인해 주세요.';
 
 /** /mypage/profile: picture, nickname, username and introduction, saved in one multipart PUT. */
 export function ProfileForm({ profile, introductionMax, imageMaxBytes }: ProfileFormProps) {
-  const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   // What the server holds now: the base for "changed" and for the picture shown.
   const [saved, setSaved] = useState(profile);
-  const [values, setValues] = useState<Record<TextName, string>>({
-    nickname: profile.nickname,
-    username: profile.username,
-    introduction: profile.introduction,
-  });
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [errors, setErrors] = useState<ValidationErrors>({});
-  const [messages, setMessages] = useState<string[]>([]);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  // One's own names are taken by oneself: only new ones are worth asking about.
-  const usernameChanged = values.username.trim() !== saved.username;
-  const username = useAvailability('username', usernameChanged ? values.username : '');
-  const nicknameChanged = values.nickname.trim() !== saved.nickname;
-  const nickname = useAvailability('nickname', nicknameChanged ? values.nickname : '');
+  const { nickname, username, introduction } = profile;
+  const form = useForm({ nickname, username, introduction }, { order: FIELD_ORDER, onEdit: () => setStatus(null) });
+  const { values, errors, setErrors, field, fieldId } = form;
 
   // The preview lives as long as its file; the URL is released when the file changes or goes.
   useEffect(() => {
@@ -72,17 +55,6 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const fieldId = (name: string) => `${id}-${name}`;
-  const edited = (name: string) => {
-    setStatus(null);
-    // The server's word on a field no longer holds once it is edited.
-    setErrors(({ [name]: _edited, ...rest }) => rest);
-  };
-  const setValue = (name: TextName) => (value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    edited(name);
-  };
-
   const clearFile = () => {
     setFile(null);
     if (fileInput.current) fileInput.current.value = '';
@@ -90,7 +62,7 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0] ?? null;
-    edited('profile_image');
+    form.edited('profile_image');
     if (!picked) {
       setFile(null);
       return;
@@ -111,11 +83,10 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
     setFile(picked);
   };
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (busy) return;
     setBusy(true);
-    setMessages([]);
+    form.setMessages([]);
     setStatus(null);
     const body = new FormData();
     body.append('nickname', values.nickname.trim());
@@ -131,24 +102,12 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
         profileImage: data.profile_image,
       };
       setSaved(next);
-      setValues({ nickname: next.nickname, username: next.username, introduction: next.introduction });
+      form.setValues({ nickname: next.nickname, username: next.username, introduction: next.introduction });
       setErrors({});
       clearFile();
       setStatus(SAVED);
     } catch (error) {
-      if (!isApiError(error) || error.status !== 422) {
-        setErrors({});
-        setMessages(failureMessages(error));
-        return;
-      }
-      setErrors(error.errors);
-      // Fields of their own show their messages in place; anything else is listed here.
-      const others = Object.entries(error.errors)
-        .filter(([field]) => !FIELD_ORDER.includes(field))
-        .flatMap(([, list]) => list);
-      setMessages([CHECK_MESSAGE, ...others]);
-      const first = FIELD_ORDER.find((field) => error.errors[field]);
-      if (first) document.getElementById(fieldId(first))?.focus();
+      form.showFailure(error);
     } finally {
       setBusy(false);
     }
@@ -158,7 +117,7 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
   const imageHintId = fieldId('profile_image-hint');
   const imageErrorId = fieldId('profile_image-error');
   return (
-    <form className="form" method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <Form encType="multipart/form-data" onSubmit={onSubmit}>
       <div className="form-field">
         <span className="form-label">프로필 사진</span>
         <div className="mypage-picture">
@@ -193,38 +152,15 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
         {file ? <p className="form-hint">선택한 사진: {file.name} (저장하면 바뀌어요)</p> : null}
         <FieldErrors id={imageErrorId} messages={imageErrors} />
       </div>
-      <NicknameField
-        id={fieldId('nickname')}
-        value={values.nickname}
-        onValue={setValue('nickname')}
-        errors={errors.nickname}
-        availability={nickname}
-      />
-      <UsernameField
-        id={fieldId('username')}
-        value={values.username}
-        onValue={setValue('username')}
-        errors={errors.username}
-        availability={username}
-      />
-      <TextAreaField
-        id={fieldId('introduction')}
-        label="소개"
-        name="introduction"
-        rows={4}
-        placeholder="나를 한두 문장으로 소개해 주세요."
-        maxLength={introductionMax}
-        value={values.introduction}
-        onValue={setValue('introduction')}
-        errors={errors.introduction}
-      />
+      <NameFields field={field} saved={saved} />
+      <TextAreaField {...field('introduction')} label="소개" rows={4} placeholder="나를 한두 문장으로 소개해 주세요." maxLength={introductionMax} />
       <SubmitButton label="저장하기" busyLabel="저장하는 중…" busy={busy} />
       <FormStatus id={fieldId('status')} message={status}>
         <a className="form-link" href="/mypage">
           마이페이지로 가기
         </a>
       </FormStatus>
-      <FormAlert id={fieldId('alert')} messages={messages} />
-    </form>
+      <FormAlert id={fieldId('alert')} messages={form.messages} />
+    </Form>
   );
 }

@@ -10,6 +10,7 @@ import { api } from '../../lib/browser-api.ts';
 import { REACTION_TEXTS, REACTION_TYPES } from '../../lib/reactions.ts';
 import type { ReactionCounts, ReactionTypeName } from '../../lib/reactions.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
+import { ActionFeedback } from '../shared/ActionFeedback.tsx';
 import { toggled, totalReactions } from './reaction-state.ts';
 import type { ReactionState } from './reaction-state.ts';
 import { openReactionUsersList } from './UsersListModal.tsx';
@@ -119,14 +120,7 @@ export function ReactionBar({ modelType, modelId, initialCounts, initialMine, vi
           </a>
         )}
       </div>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-      {error ? (
-        <p className="reaction-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ActionFeedback status={announcement} error={error} errorClassName="reaction-error" />
     </section>
   );
 }

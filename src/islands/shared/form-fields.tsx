@@ -1,5 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
-import { useHydrated } from './use-hydrated.ts';
+import type { ComponentProps, ReactNode } from 'react';
 import './forms.css';
 
 /** A line under a field: a live result (availability, match) rather than a submit error. */
@@ -8,76 +7,51 @@ export interface FieldNote {
   text: string;
 }
 
-const describedBy = (...ids: Array<string | false | null | undefined>): string | undefined => {
-  const list = ids.filter((id): id is string => typeof id === 'string' && id !== '');
-  return list.length > 0 ? list.join(' ') : undefined;
-};
+type ElementId = string | false | null | undefined;
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
+/** What the control receives from its frame: its id, whether it is invalid, and what describes it. */
+interface ControlAttributes {
   id: string;
-  label: string;
-  value: string;
-  onValue?: (value: string) => void;
-  hint?: string;
-  note?: FieldNote | null;
-  /** The server's messages for this field after a submit. */
-  errors?: readonly string[];
-  /** Other elements that describe the field, such as the password checklist or a form alert. */
-  extraDescribedBy?: string;
-  /** Marks the field invalid when the message about it is shown elsewhere (the form alert). */
-  /** Keeps a line for a note that comes and goes (live checks), so the form below never jumps. */
-  reserveNote?: boolean;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FrameProps {
+  id: string;
+  label: ReactNode;
+  hint?: string | undefined;
+  errors?: readonly string[] | undefined;
+  /** Marks the control invalid when the message about it is shown elsewhere (a note, the form alert). */
   invalid?: boolean;
+  /** Other elements that describe the control: its count, note, checklist or the form alert. */
+  describedBy?: readonly ElementId[];
+  control: (attributes: ControlAttributes) => ReactNode;
+  /** What stands between the hint and the errors. */
   children?: ReactNode;
 }
 
-export function TextField({
-  id,
-  label,
-  value,
-  onValue,
-  hint,
-  note,
-  errors = [],
-  extraDescribedBy,
-  invalid: flagged = false,
-  reserveNote = false,
-  children,
-  ...input
-}: TextFieldProps) {
-  const hintId = `${id}-hint`;
-  const noteId = `${id}-note`;
-  const errorId = `${id}-error`;
-  const invalid = flagged || errors.length > 0 || note?.tone === 'error';
+/** Every field's markup: label, control, hint, what follows, then the server's messages. */
+function FieldFrame({ id, label, hint, errors = [], invalid = false, describedBy = [], control, children }: FrameProps) {
+  const ids = [hint && `${id}-hint`, ...describedBy, errors.length > 0 && `${id}-error`].filter(
+    (part): part is string => typeof part === 'string' && part !== '',
+  );
   return (
     <div className="form-field">
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
-      <input
-        {...input}
-        id={id}
-        className="form-input"
-        value={value}
-        onChange={(event) => onValue?.(event.target.value)}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy(hint && hintId, note && noteId, errors.length > 0 && errorId, extraDescribedBy)}
-      />
+      {control({
+        id,
+        'aria-invalid': invalid || errors.length > 0 ? true : undefined,
+        'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
+      })}
       {hint ? (
-        <p id={hintId} className="form-hint">
+        <p id={`${id}-hint`} className="form-hint">
           {hint}
         </p>
       ) : null}
       {children}
-      {/* Always present, so that a result arriving later is read out. */}
-      <p
-        id={noteId}
-        className={`form-note${reserveNote ? ' form-note-reserved' : ''}${note ? ` form-note-${note.tone}` : ''}`}
-        aria-live="polite"
-      >
-        {note?.text}
-      </p>
-      <FieldErrors id={errorId} messages={errors} />
+      <FieldErrors id={`${id}-error`} messages={errors} />
     </div>
   );
 }
@@ -93,60 +67,129 @@ export function FieldErrors({ id, messages }: { id: string; messages: readonly s
   );
 }
 
-/**
- * The form's own answer, listed under it. The live region is always in the page and only its
- * content changes, which is what screen readers announce reliably; empty, it takes no space.
- */
-export function FormAlert({ id, messages, children }: { id: string; messages: readonly string[]; children?: ReactNode }) {
-  const shown = messages.length > 0;
+/** A live "12/150" under a field, read with the field rather than announced at every keystroke. */
+function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   return (
-    <div id={id} className="form-alert" role="alert">
-      {shown ? (
-        <>
-          <ul>
-            {messages.map((message, index) => (
-              <li key={`${index}-${message}`}>{message}</li>
-            ))}
-          </ul>
-          {children}
-        </>
-      ) : null}
-    </div>
+    <p id={id} className="form-count" data-full={length >= max}>
+      <span aria-hidden="true">
+        {length}/{max}
+      </span>
+      <span className="visually-hidden">
+        {max}자 중 {length}자 입력
+      </span>
+    </p>
   );
 }
 
-export function FormStatus({ id, message, children }: { id: string; message: string | null; children?: ReactNode }) {
-  return (
-    <div id={id} className="form-status" role="status">
-      {message ? (
-        <>
-          <p>{message}</p>
-          {children}
-        </>
-      ) : null}
-    </div>
-  );
+/** What every field takes: its frame's parts, its value and what to call when it changes. */
+interface FieldProps extends Pick<FrameProps, 'id' | 'label' | 'hint' | 'errors'> {
+  value: string;
+  onValue?: (value: string) => void;
 }
 
-interface SubmitButtonProps {
-  label: string;
-  busyLabel: string;
-  busy: boolean;
-  disabled?: boolean;
-  describedById?: string;
+type Native<Tag extends 'input' | 'textarea' | 'select'> = Omit<ComponentProps<Tag>, keyof FieldProps | 'onChange'>;
+
+interface TextFieldProps extends FieldProps, Native<'input'> {
+  note?: FieldNote | null;
+  /** Keeps a line for a note that comes and goes (live checks), so the form below never jumps. */
+  reserveNote?: boolean;
+  /** Shows a live count of `maxLength` under the field. */
+  counted?: boolean;
+  invalid?: boolean;
+  extraDescribedBy?: string | undefined;
+  children?: ReactNode;
 }
 
-export function SubmitButton({ label, busyLabel, busy, disabled = false, describedById }: SubmitButtonProps) {
-  const hydrated = useHydrated();
+export function TextField(props: TextFieldProps) {
+  const { id, label, hint, errors, value, onValue, note, reserveNote = false, counted = false, invalid = false, extraDescribedBy, children, ...input } = props;
+  const count = counted && input.maxLength !== undefined ? { id: `${id}-count`, max: input.maxLength } : null;
+  const noteClass = `form-note${reserveNote ? ' form-note-reserved' : ''}${note ? ` form-note-${note.tone}` : ''}`;
   return (
-    <button
-      type="submit"
-      className="form-button"
-      disabled={!hydrated || busy || disabled}
-      aria-busy={busy ? true : undefined}
-      aria-describedby={describedById}
+    <FieldFrame
+      {...{ id, label, hint, errors }}
+      invalid={invalid || note?.tone === 'error'}
+      describedBy={[count?.id, note && `${id}-note`, extraDescribedBy]}
+      control={(attributes) => (
+        <input {...input} {...attributes} className="form-input" value={value} onChange={(event) => onValue?.(event.target.value)} />
+      )}
     >
-      {busy ? busyLabel : label}
-    </button>
+      {count ? <CharacterCount id={count.id} length={value.length} max={count.max} /> : null}
+      {children}
+      {/* Always present, so that a result arriving later is read out. */}
+      <p id={`${id}-note`} className={noteClass} aria-live="polite">
+        {note?.text}
+      </p>
+    </FieldFrame>
+  );
+}
+
+interface TextAreaFieldProps extends FieldProps, Omit<Native<'textarea'>, 'maxLength'> {
+  /** Shown as a live count under the field. */
+  maxLength: number;
+}
+
+export function TextAreaField({ id, label, hint, errors, value, onValue, maxLength, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      {...{ id, label, hint, errors }}
+      describedBy={[`${id}-count`]}
+      control={(attributes) => (
+        <textarea
+          {...textarea}
+          {...attributes}
+          className="form-input form-textarea"
+          value={value}
+          maxLength={maxLength}
+          onChange={(event) => onValue?.(event.target.value)}
+        />
+      )}
+    >
+      <CharacterCount id={`${id}-count`} length={value.length} max={maxLength} />
+    </FieldFrame>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps extends FieldProps, Native<'select'> {
+  options: readonly SelectOption[];
+  /** A first, empty choice that asks the person to pick one. */
+  placeholder?: string;
+}
+
+export function SelectField({ id, label, hint, errors, value, onValue, options, placeholder, ...select }: SelectFieldProps) {
+  const choices = placeholder ? [{ value: '', label: placeholder }, ...options] : options;
+  return (
+    <FieldFrame
+      {...{ id, label, hint, errors }}
+      control={(attributes) => (
+        <select {...select} {...attributes} className="form-input" value={value} onChange={(event) => onValue?.(event.target.value)}>
+          {choices.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.value === '' ? true : undefined}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}
+
+interface CheckFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'checked' | 'onChange'> {
+  label: ReactNode;
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+}
+
+/** A checkbox and its text, the whole row a 44 px target. */
+export function CheckField({ label, checked, onChecked, className, ...input }: CheckFieldProps) {
+  return (
+    <label className={className ? `form-check ${className}` : 'form-check'} htmlFor={input.id}>
+      <input {...input} type="checkbox" checked={checked} onChange={(event) => onChecked(event.target.checked)} />
+      <span>{label}</span>
+    </label>
   );
 }

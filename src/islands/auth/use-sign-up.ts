@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { api } from '../../lib/browser-api.ts';
+import { NO_AGREEMENTS, agreementFields, hasRequiredAgreements } from './Agreements.tsx';
+
+interface SignUpForm {
+  setMessages: (messages: string[]) => void;
+  showFailure: (error: unknown) => void;
+}
+
+/**
+ * What both sign-up forms share: the agreements, and sending the new account with them to
+ * `endpoint`, then a full load of `next`, so that the server renders every page for the member.
+ */
+export function useSignUp(form: SignUpForm, endpoint: string, next: string) {
+  const [agreements, setAgreements] = useState(NO_AGREEMENTS);
+  const [busy, setBusy] = useState(false);
+  const agreed = hasRequiredAgreements(agreements);
+
+  const submit = async (account: Record<string, string>): Promise<void> => {
+    if (busy || !agreed) return;
+    setBusy(true);
+    form.setMessages([]);
+    try {
+      await api.post(endpoint, { ...account, ...agreementFields(agreements) });
+      window.location.assign(next);
+    } catch (error) {
+      setBusy(false);
+      form.showFailure(error);
+    }
+  };
+
+  return { agreements, setAgreements, agreed, busy, submit };
+}
