@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db/client.ts';
 import { isInvalidField } from '../../server/domain-errors.ts';
-import type { Reader } from '../../server/modules/square/access.ts';
+import type { Reader } from '../../server/modules/models/reader.ts';
 import { postItemResource } from '../../server/modules/square/resource.ts';
 import { POSTS_PER_PAGE } from '../../server/modules/square/schema.ts';
 import { listSquareCategories, listSquareNotices, listSquarePosts } from '../../server/modules/square/service.ts';

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-// Forms send "on", "1" or "true"; JSON sends a boolean.
-const checkbox = z
-  .union([z.boolean(), z.enum(['on', '1', 'true', '0', 'false', ''])])
-  .optional()
-  .transform((value) => value === true || value === 'on' || value === '1' || value === 'true');
+import { flagField } from '../../http/flag-field.ts';
 
 export const LOGIN_MESSAGES = {
   wrongCredentials: '이메일 또는 비밀번호가 올바르지 않습니다.',
@@ -23,5 +18,5 @@ export const loginInput = z.object({
     .string({ error: '비밀번호를 입력해 주세요.' })
     .min(1, '비밀번호를 입력해 주세요.')
     .max(255, '비밀번호는 255자 이하여야 합니다.'),
-  remember: checkbox,
+  remember: flagField(),
 });

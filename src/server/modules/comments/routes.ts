@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { currentUser, validateBody } from '../../http/context.ts';
+import { validateBody } from '../../http/context.ts';
+import { readerOf, requireMember } from '../../http/visitor.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
-import { unauthenticated } from '../../http/errors.ts';
 import { forbidden, notFound } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { routeId } from '../../http/route-id.ts';
@@ -16,10 +16,9 @@ const LIKE_RULE = { name: 'comment-like', limit: 120, windowSeconds: 60 };
 
 /** The signed-in member with the session that may hold password unlocks. */
 function writer(c: AppContext, requireVerified = false) {
-  const user = currentUser(c);
-  if (!user) throw unauthenticated();
+  const user = requireMember(c);
   if (requireVerified && !user.emailVerifiedAt) throw forbidden(COMMENT_MESSAGES.unverified);
-  return { user, reader: { userId: user.id, sessionId: c.get('session')?.id ?? null } };
+  return { user, reader: { ...readerOf(c), userId: user.id } };
 }
 
 function commentId(c: AppContext): number {

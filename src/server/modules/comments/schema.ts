@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagField } from '../../http/flag-field.ts';
 import { idField } from '../../http/route-id.ts';
 
 export const COMMENT_CONTENT_MAX = 1000;
@@ -18,7 +19,6 @@ export const COMMENT_MESSAGES = {
 
 /** The text of a deleted comment that still holds replies. */
 
-const truthy = (value: unknown) => value === true || ['1', 'on', 'true', 'yes'].includes(String(value));
 
 // Plain text: carriage returns are dropped (a textarea sends CRLF), surrounding blanks trimmed.
 const content = z
@@ -31,7 +31,7 @@ export const commentCreateInput = z.object({
   model_id: idField(COMMENT_MESSAGES.modelId),
   content,
   parent_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), idField(COMMENT_MESSAGES.parentMissing).optional()),
-  is_anonymous: z.union([z.boolean(), z.string()]).optional().transform(truthy),
+  is_anonymous: flagField(),
 });
 
 export const commentUpdateInput = z.object({ content });

@@ -8,7 +8,7 @@ import { modelKind } from '../models/registry.ts';
 import { notifyComment, withdrawNotifications } from '../notifications/events.ts';
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
 import type { ModelTarget } from '../models/registry.ts';
-import type { Reader } from '../square/access.ts';
+import type { Reader } from '../models/reader.ts';
 import { DELETED_COMMENT_TEXT } from '../../../lib/comments.ts';
 import { COMMENT_MESSAGES } from './schema.ts';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
-import { currentUser, validateBody, validateQuery } from '../../http/context.ts';
+import { validateBody, validateQuery } from '../../http/context.ts';
+import { requireMember } from '../../http/visitor.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
-import { unauthenticated } from '../../http/errors.ts';
 import { notFound } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { inquiryCategoryResource, inquiryResource } from './resource.ts';
@@ -25,12 +25,6 @@ import {
 const CREATE_RULE = { name: 'inquiry-create', limit: 10, windowSeconds: 3600 };
 const UPDATE_RULE = { name: 'inquiry-update', limit: 30, windowSeconds: 3600 };
 
-function member(c: AppContext) {
-  const user = currentUser(c);
-  if (!user) throw unauthenticated();
-  return user;
-}
-
 /** The path's id; anything that is not one answers as an inquiry that does not exist. */
 function inquiryId(c: AppContext, name = 'id'): number {
   const id = routeId(c.req.param(name));
@@ -46,12 +40,12 @@ export function inquiryRoutes(db: Db, storage: FileStorage) {
   const writer = (c: AppContext) => ({ db, storage, log: c.get('log') });
   return new Hono<AppEnv>()
     .get('/api/inquiry-categories', async (c) => {
-      member(c);
+      requireMember(c);
       const categories = await listInquiryCategories(db);
       return c.json({ data: categories.map(inquiryCategoryResource) });
     })
     .get('/api/inquiries', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const { page, per_page: perPage } = validateQuery(c, inquiryListQuery);
       const { items, total } = await listInquiries(db, user.id, { page, perPage });
       return c.json({
@@ -60,7 +54,7 @@ export function inquiryRoutes(db: Db, storage: FileStorage) {
       });
     })
     .post('/api/inquiries', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const input = validateBody(c, inquiryCreateInput);
       await enforceRateLimit(db, c, CREATE_RULE, String(user.id));
       const inquiry = await createInquiry(writer(c), user.id, {
@@ -73,13 +67,13 @@ export function inquiryRoutes(db: Db, storage: FileStorage) {
       return c.json({ data: inquiryResource(inquiry) }, 201);
     })
     .get('/api/inquiries/:id', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const inquiry = await findOwnInquiry(db, user.id, inquiryId(c));
       if (!inquiry) throw notFound(INQUIRY_MESSAGES.notFound);
       return c.json({ data: inquiryResource(inquiry) });
     })
     .get('/api/inquiries/:id/attachments/:attachmentId', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const file = await readOwnAttachment(db, storage, user.id, inquiryId(c), inquiryId(c, 'attachmentId'));
       if (!file) throw notFound('첨부파일을 찾을 수 없어요.');
       // Pictures show in the page; a PDF is always downloaded, never opened as a document of this site.
@@ -92,7 +86,7 @@ export function inquiryRoutes(db: Db, storage: FileStorage) {
       });
     })
     .put('/api/inquiries/:id', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const id = inquiryId(c);
       const input = validateBody(c, inquiryUpdateInput);
       await enforceRateLimit(db, c, UPDATE_RULE, String(user.id));
@@ -106,7 +100,7 @@ export function inquiryRoutes(db: Db, storage: FileStorage) {
       return c.json({ data: inquiryResource(inquiry) });
     })
     .delete('/api/inquiries/:id', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       await deleteInquiry(writer(c), user.id, inquiryId(c));
       return c.body(null, 204);
     });

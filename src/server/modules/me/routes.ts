@@ -2,26 +2,20 @@ import { Hono } from 'hono';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { currentUser, validateBody } from '../../http/context.ts';
-import type { AppContext, AppEnv } from '../../http/context.ts';
-import { unauthenticated } from '../../http/errors.ts';
+import { validateBody } from '../../http/context.ts';
+import { requireMember } from '../../http/visitor.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { signOut } from '../../http/session.ts';
 import { confirmIdentity } from '../auth/reauthenticate.ts';
 import { profileResource } from './resource.ts';
 import { accountDeletionInput, profileUpdateInput } from './schema.ts';
 import { deleteAccount, inviteCodeOf, updateProfile } from './service.ts';
 
-function member(c: AppContext) {
-  const user = currentUser(c);
-  if (!user) throw unauthenticated();
-  return user;
-}
-
 export function meRoutes(db: Db, config: AppConfig, storage: FileStorage) {
   return new Hono<AppEnv>()
-    .get('/api/me', (c) => c.json({ data: profileResource(member(c)) }))
+    .get('/api/me', (c) => c.json({ data: profileResource(requireMember(c)) }))
     .put('/api/me', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const input = validateBody(c, profileUpdateInput);
       const updated = await updateProfile(db, storage, user, {
         nickname: input.nickname,
@@ -32,7 +26,7 @@ export function meRoutes(db: Db, config: AppConfig, storage: FileStorage) {
       return c.json({ data: profileResource(updated) });
     })
     .delete('/api/me', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const { reason, password } = validateBody(c, accountDeletionInput);
       await confirmIdentity(db, user, c.get('session')!, password);
       await deleteAccount(db, storage, user, reason);
@@ -41,7 +35,7 @@ export function meRoutes(db: Db, config: AppConfig, storage: FileStorage) {
       return c.body(null, 204);
     })
     .get('/api/me/invite-code', async (c) => {
-      const code = await inviteCodeOf(db, member(c));
+      const code = await inviteCodeOf(db, requireMember(c));
       return c.json({ data: { invite_code: code } });
     });
 }

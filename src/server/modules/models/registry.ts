@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { squarePostCategories, squarePosts } from '../../db/schema/index.ts';
 import { ForbiddenError, invalidInput, notFound } from '../../domain-errors.ts';
 import { squarePostAccess } from '../square/access.ts';
-import type { Reader } from '../square/access.ts';
+import type { Reader } from './reader.ts';
 
 /** Every `model_type` of API-CONVENTIONS.md; only some have landed (see `modelKinds`). */
 export const MODEL_TYPES = [

@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { currentUser, validateQuery } from '../../http/context.ts';
-import type { AppContext, AppEnv } from '../../http/context.ts';
+import { validateQuery } from '../../http/context.ts';
+import { requireMember } from '../../http/visitor.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { clearSessionCookie } from '../../http/cookies.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { notFound } from '../../domain-errors.ts';
@@ -17,12 +18,6 @@ import { listNotifications, markNotificationRead } from './service.ts';
 
 // One member's own data, asked for again and again: no shared cache may keep it.
 const PRIVATE = 'private, no-store';
-
-function memberId(c: AppContext): number {
-  const user = currentUser(c);
-  if (!user) throw unauthenticated();
-  return user.id;
-}
 
 /**
  * The poll, mounted before the session middleware: it reads the session with its own data in one
@@ -43,7 +38,7 @@ export function notificationPollRoutes(db: Db, config: AppConfig) {
 export function notificationRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/api/notifications', async (c) => {
-      const userId = memberId(c);
+      const userId = requireMember(c).id;
       const { cursor, per_page: perPage } = validateQuery(c, notificationListQuery);
       const page = await listNotifications(db, userId, { afterId: cursor ?? null, perPage });
       c.header('Cache-Control', PRIVATE);
@@ -53,7 +48,7 @@ export function notificationRoutes(db: Db) {
       });
     })
     .post('/api/notifications/:id/read', async (c) => {
-      const userId = memberId(c);
+      const userId = requireMember(c).id;
       const id = routeId(c.req.param('id'));
       if (id === null) throw notFound(NOTIFICATION_MESSAGES.notFound);
       return c.json({ data: notificationResource(await markNotificationRead(db, userId, id)) });

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import type { Db } from '../../db/client.ts';
-import { currentUser, validateBody } from '../../http/context.ts';
-import type { AppContext, AppEnv } from '../../http/context.ts';
-import { unauthenticated } from '../../http/errors.ts';
+import { validateBody } from '../../http/context.ts';
+import { requireMember } from '../../http/visitor.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { maskPhone, phoneInput, verifyCodeInput } from './schema.ts';
@@ -14,16 +14,10 @@ import { CODE_TTL_SECONDS, RESEND_AFTER_SECONDS, confirmPhone, sendCode, verifyC
 const SEND_PER_ADDRESS = { name: 'phone-code', limit: 10, windowSeconds: 3600 };
 const SEND_PER_NUMBER = { name: 'phone-code-number', limit: 5, windowSeconds: 3600 };
 
-function signedIn(c: AppContext) {
-  const user = currentUser(c);
-  if (!user) throw unauthenticated();
-  return user;
-}
-
 export function phoneRoutes(db: Db, sms: SmsSender) {
   return new Hono<AppEnv>()
     .post('/api/phone-verification/send-code', async (c) => {
-      const user = signedIn(c);
+      const user = requireMember(c);
       const { phone, countryCode } = validateBody(c, phoneInput);
       await enforceRateLimit(db, c, SEND_PER_ADDRESS);
       await enforceRateLimit(db, c, SEND_PER_NUMBER, `${countryCode}:${phone}`);
@@ -31,13 +25,13 @@ export function phoneRoutes(db: Db, sms: SmsSender) {
       return c.json({ data: { expires_in: CODE_TTL_SECONDS, resend_after: RESEND_AFTER_SECONDS } });
     })
     .post('/api/phone-verification/verify-code', async (c) => {
-      const user = signedIn(c);
+      const user = requireMember(c);
       const { phone, countryCode, code } = validateBody(c, verifyCodeInput);
       await verifyCode(db, user.id, phone, countryCode, code);
       return c.json({ data: { verified: true } });
     })
     .put('/api/me/phone', async (c) => {
-      const user = signedIn(c);
+      const user = requireMember(c);
       const { phone, countryCode } = validateBody(c, phoneInput);
       const saved = await confirmPhone(db, user.id, phone, countryCode);
       c.get('log').info({ userId: user.id }, 'phone number verified');

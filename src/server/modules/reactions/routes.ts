@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { currentUser, validateBody, validateQuery } from '../../http/context.ts';
+import { validateBody, validateQuery } from '../../http/context.ts';
+import { readerOf, requireMember } from '../../http/visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { unauthenticated } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { listReactionUsers, toggleReaction } from './service.ts';
 import { reactionToggleInput, reactionUsersQuery } from './schema.ts';
@@ -12,11 +12,10 @@ const TOGGLE_RULE = { name: 'reaction-toggle', limit: 120, windowSeconds: 60 };
 export function reactionRoutes(db: Db) {
   return new Hono<AppEnv>()
     .post('/api/reactions', async (c) => {
-      const user = currentUser(c);
-      if (!user) throw unauthenticated();
+      const user = requireMember(c);
       const input = validateBody(c, reactionToggleInput);
       await enforceRateLimit(db, c, TOGGLE_RULE, String(user.id));
-      const reader = { userId: user.id, sessionId: c.get('session')?.id ?? null };
+      const reader = { ...readerOf(c), userId: user.id };
       const { reacted, summary } = await toggleReaction(db, reader, input.model_type, input.model_id, input.reaction_type);
       return c.json({
         data: {
@@ -30,8 +29,7 @@ export function reactionRoutes(db: Db) {
     })
     .get('/api/reactions/users', async (c) => {
       const query = validateQuery(c, reactionUsersQuery);
-      const reader = { userId: currentUser(c)?.id ?? null, sessionId: c.get('session')?.id ?? null };
-      const list = await listReactionUsers(db, reader, query.model_type, query.model_id, query.reaction_type);
+      const list = await listReactionUsers(db, readerOf(c), query.model_type, query.model_id, query.reaction_type);
       return c.json({
         data: list.map((user) => ({
           id: user.id,

@@ -5,7 +5,7 @@ import { emptyReactionCounts } from '../../../lib/reactions.ts';
 import type { ReactionCounts, ReactionTypeName } from '../../../lib/reactions.ts';
 import { modelKind, unlistedUserOf } from '../models/registry.ts';
 import { notifyReaction, withdrawNotifications } from '../notifications/events.ts';
-import type { Reader } from '../square/access.ts';
+import type { Reader } from '../models/reader.ts';
 
 export interface ReactionSummary {
   counts: ReactionCounts;

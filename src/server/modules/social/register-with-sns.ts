@@ -8,15 +8,16 @@ import { currentUser, validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { currentUserResource } from '../users/resource.ts';
-import { accepted, nicknameField, optionalFlag, usernameField } from '../users/schema.ts';
+import { acceptedField, flagField } from '../../http/flag-field.ts';
+import { nicknameField, usernameField } from '../users/schema.ts';
 import { assertNamesFree, rethrowNameConflict } from '../users/service.ts';
 
 export const registerWithSnsInput = z.object({
   nickname: nicknameField,
   username: usernameField,
-  agree_terms: accepted(M.agreeTerms),
-  agree_privacy: accepted(M.agreePrivacy),
-  agree_marketing: optionalFlag,
+  agree_terms: acceptedField(M.agreeTerms),
+  agree_privacy: acceptedField(M.agreePrivacy),
+  agree_marketing: flagField(),
 });
 
 /** A social member picks their names and agrees to the terms before using the service. */

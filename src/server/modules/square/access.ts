@@ -1,12 +1,8 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { squarePostCategories, squarePosts, squareUnlocks } from '../../db/schema/index.ts';
+import type { Reader } from '../models/reader.ts';
 
-/** Who is reading: the member (if any) and the browser session (if any) that may hold unlocks. */
-export interface Reader {
-  userId: number | null;
-  sessionId: string | null;
-}
 
 /** `locked-category` / `locked-post`: the password has not been given in this session. */
 export type PostAccess = 'ok' | 'missing' | 'locked-category' | 'locked-post';

@@ -3,18 +3,17 @@ import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { beginAttempt } from '../../http/attempt-limit.ts';
-import { currentUser, validateBody, validateQuery } from '../../http/context.ts';
+import { validateBody, validateQuery } from '../../http/context.ts';
+import { readerOf, requireMember } from '../../http/visitor.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { setSessionCookie } from '../../http/cookies.ts';
 import { issueCsrfToken } from '../../http/csrf.ts';
-import { unauthenticated } from '../../http/errors.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { routeId } from '../../http/route-id.ts';
 import { sessionPolicy } from '../../http/session.ts';
 import { createSession } from '../sessions/service.ts';
 import { modelKind } from '../models/registry.ts';
-import type { Reader } from './access.ts';
 import { canPost, listPostableCategories } from './permissions.ts';
 import { postDetailResource, postItemResource, squareCategoryResource } from './resource.ts';
 import {
@@ -49,14 +48,6 @@ const UNLOCK_RULES = {
   target: { name: 'square-unlock-target', limit: 20, windowSeconds: 3600 },
 } as const;
 const WRITE_RULE = { name: 'square-post-write', limit: 30, windowSeconds: 3600 };
-
-export const reader = (c: AppContext): Reader => ({ userId: currentUser(c)?.id ?? null, sessionId: c.get('session')?.id ?? null });
-
-function member(c: AppContext) {
-  const user = currentUser(c);
-  if (!user) throw unauthenticated();
-  return user;
-}
 
 function postId(c: AppContext): number {
   const id = routeId(c.req.param('id'));
@@ -107,36 +98,36 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
 
   return new Hono<AppEnv>()
     .get('/api/square-post-categories', async (c) => {
-      const categories = await listSquareCategories(db, reader(c));
+      const categories = await listSquareCategories(db, readerOf(c));
       return c.json({ data: categories.map(squareCategoryResource) });
     })
     .get('/api/square-posts/notices', async (c) => {
-      const notices = await listSquareNotices(db, reader(c));
+      const notices = await listSquareNotices(db, readerOf(c));
       return c.json({ data: notices.map(postItemResource) });
     })
     .get('/api/square-posts/saved', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const { cursor, per_page: perPage } = validateQuery(c, postListQuery);
-      const page = await listSavedSquarePosts(db, { ...reader(c), userId: user.id }, { cursor, perPage });
+      const page = await listSavedSquarePosts(db, { ...readerOf(c), userId: user.id }, { cursor, perPage });
       return c.json(cursorPage(page, perPage));
     })
     .get('/api/square-posts/users/:userId', async (c) => {
       const userId = routeId(c.req.param('userId'));
       if (userId === null) throw notFound(SQUARE_MESSAGES.userNotFound);
       const { cursor, per_page: perPage } = validateQuery(c, postListQuery);
-      const page = await listUserSquarePosts(db, reader(c), userId, { cursor, perPage });
+      const page = await listUserSquarePosts(db, readerOf(c), userId, { cursor, perPage });
       if (!page) throw notFound(SQUARE_MESSAGES.userNotFound);
       return c.json(cursorPage(page, perPage));
     })
     .get('/api/square-posts', async (c) => {
       const { category, cursor, per_page: perPage } = validateQuery(c, postListQuery);
-      const list = await listSquarePosts(db, reader(c), { categorySlug: category, cursor, perPage });
+      const list = await listSquarePosts(db, readerOf(c), { categorySlug: category, cursor, perPage });
       if (list.status === 'missing') throw notFound(SQUARE_MESSAGES.unknownCategory);
       if (list.status === 'locked') return c.json({ message: SQUARE_MESSAGES.lockedCategory, locked: 'category' }, 403);
       return c.json(cursorPage(list, perPage));
     })
     .get('/api/square-posts/:id', async (c) => {
-      const found = await findSquarePost(db, reader(c), postId(c));
+      const found = await findSquarePost(db, readerOf(c), postId(c));
       if (found.status === 'missing') throw notFound(SQUARE_MESSAGES.notFound);
       if (found.status === 'locked') {
         return c.json(
@@ -157,7 +148,7 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
       return unlock(c, 'post', input.square_post_id, input.password);
     })
     .post('/api/square-posts', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const input = validateBody(c, postCreateInput);
       await enforceRateLimit(db, c, WRITE_RULE, String(user.id));
       const id = await createSquarePost(db, storage, user, {
@@ -172,14 +163,14 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
       return detailAnswer(c, id, 201);
     })
     .post('/api/square-posts/:id/toggle-save', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const id = postId(c);
       // Saving needs reading: 404, or 403 with the same unlock body as the post, comments and reactions.
-      await modelKind(SQUARE_POST_MODEL).open(db, reader(c), id);
+      await modelKind(SQUARE_POST_MODEL).open(db, readerOf(c), id);
       return c.json({ data: { saved: await toggleSquarePostSave(db, user.id, id) } });
     })
     .put('/api/square-posts/:id', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const id = postId(c);
       const input = validateBody(c, postUpdateInput);
       await enforceRateLimit(db, c, WRITE_RULE, String(user.id));
@@ -195,14 +186,14 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
       return detailAnswer(c, id, 200);
     })
     .delete('/api/square-posts/:id', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const id = postId(c);
       await deleteSquarePost(db, user, id);
       c.get('log').info({ userId: user.id, postId: id }, 'square post deleted');
       return c.body(null, 204);
     })
     .get('/api/ritual-session-user-squares', async (c) => {
-      const user = member(c);
+      const user = requireMember(c);
       const categories = await listPostableCategories(db, user);
       return c.json({
         data: categories.map((category) =>
@@ -221,13 +212,13 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
     })
     .get('/api/ritual-session-user-squares/can-post', async (c) => {
       const { square_post_category_id: categoryId } = validateQuery(c, canPostQuery);
-      const verdict = await canPost(db, currentUser(c), categoryId);
+      const verdict = await canPost(db, c.get('user'), categoryId);
       if (!verdict) throw notFound(SQUARE_MESSAGES.unknownCategory);
       return c.json({ data: { can_post: verdict.canPost, reason: verdict.reason } });
     });
 
   async function detailAnswer(c: AppContext, id: number, status: 200 | 201) {
-    const found = await findSquarePost(db, reader(c), id);
+    const found = await findSquarePost(db, readerOf(c), id);
     if (found.status !== 'ok') throw notFound(SQUARE_MESSAGES.notFound);
     return c.json({ data: postDetailResource(found.post) }, status);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flagField } from '../../http/flag-field.ts';
 import { perPageField } from '../../http/pagination.ts';
 import { idField } from '../../http/route-id.ts';
 
@@ -43,12 +44,6 @@ export const CAN_POST_REASONS = {
 
 const categoryId = idField(SQUARE_MESSAGES.category);
 
-// Multipart sends booleans as text; a checkbox sends "on".
-const flag = z
-  .union([z.boolean(), z.enum(['1', '0', 'true', 'false', 'on', ''])], { error: '예 또는 아니요로 보내 주세요.' })
-  .transform((value) => value === true || value === '1' || value === 'true' || value === 'on')
-  .default(false);
-
 const password = z
   .string({ error: SQUARE_MESSAGES.password })
   .min(POST_PASSWORD_MIN, SQUARE_MESSAGES.password)
@@ -65,8 +60,8 @@ const postFields = {
   title,
   // The length that counts is the sanitised one; this only stops absurd bodies before parsing.
   content: z.string({ error: SQUARE_MESSAGES.content }).max(POST_CONTENT_MAX * 4, SQUARE_MESSAGES.contentTooLong),
-  is_anonymous: flag,
-  is_notice: flag,
+  is_anonymous: flagField(),
+  is_notice: flagField(),
 };
 
 /** POST /api/square-posts (multipart or JSON). An empty password means none. */
@@ -82,7 +77,7 @@ export const postCreateInput = z.object({
 export const postUpdateInput = z.object({
   ...postFields,
   password: z.preprocess((value) => (value === '' ? undefined : value), password.optional()),
-  remove_password: flag,
+  remove_password: flagField(),
 });
 
 export const postListQuery = z.object({

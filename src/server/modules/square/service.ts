@@ -5,7 +5,7 @@ import { literalLimit, preparedQueries, preparedQuery } from '../../db/prepared.
 import { reactionTypes, reactions, saves, squarePostCategories, squarePosts, squareUnlocks, users } from '../../db/schema/index.ts';
 import type { ReactionType } from '../../db/schema/index.ts';
 import { postLock } from './access.ts';
-import type { Reader } from './access.ts';
+import type { Reader } from '../models/reader.ts';
 import { after, afterPlaceholder, decodeCursor, pageOf, positionTime } from './cursor.ts';
 import { listComments } from '../comments/service.ts';
 import { NOTICES_MAX } from './schema.ts';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
-import { currentUser, validateBody } from '../../http/context.ts';
-import type { AppContext, AppEnv } from '../../http/context.ts';
-import { unauthenticated } from '../../http/errors.ts';
+import { validateBody } from '../../http/context.ts';
+import { requireMember } from '../../http/visitor.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { imageUploadInput } from './schema.ts';
 import { storeImages } from './service.ts';
@@ -12,15 +12,9 @@ import type { ImageUpload } from './service.ts';
 // Each request decodes and re-encodes up to ten pictures: a cap per member, not per address.
 const UPLOAD_RULE = { name: 'image-upload', limit: 60, windowSeconds: 3600 };
 
-function member(c: AppContext) {
-  const user = currentUser(c);
-  if (!user) throw unauthenticated();
-  return user;
-}
-
 export function imageUploadRoutes(db: Db, storage: FileStorage) {
   return new Hono<AppEnv>().post('/api/image-upload', async (c) => {
-    const user = member(c);
+    const user = requireMember(c);
     await enforceRateLimit(db, c, UPLOAD_RULE, String(user.id));
     const input = validateBody(c, imageUploadInput);
     // The schema lets exactly one of the two through.

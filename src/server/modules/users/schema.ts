@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptedField, flagField } from '../../http/flag-field.ts';
 import {
   ACCOUNT_MESSAGES as M,
   EMAIL_MAX,
@@ -51,13 +52,6 @@ export const newPasswordField = z
   .min(1, M.passwordRequired)
   .refine(passwordMeetsRules, M.passwordRules);
 
-const truthy = (v: unknown) => v === true || ['1', 'on', 'true', 'yes'].includes(String(v));
-
-/** Accepted checkboxes: true, "1", "on", "true", "yes". */
-export const accepted = (message: string) => z.union([z.boolean(), z.string()], { error: message }).refine(truthy, message);
-
-export const optionalFlag = z.union([z.boolean(), z.string()]).optional().transform(truthy);
-
 export const registerInput = z
   .object({
     email: emailField,
@@ -65,9 +59,9 @@ export const registerInput = z
     password_confirmation: z.string({ error: M.passwordMismatch }),
     nickname: nicknameField,
     username: usernameField,
-    agree_terms: accepted(M.agreeTerms),
-    agree_privacy: accepted(M.agreePrivacy),
-    agree_marketing: optionalFlag,
+    agree_terms: acceptedField(M.agreeTerms),
+    agree_privacy: acceptedField(M.agreePrivacy),
+    agree_marketing: flagField(),
   })
   .refine((input) => input.password === input.password_confirmation, {
     path: ['password_confirmation'],
