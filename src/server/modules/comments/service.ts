@@ -7,7 +7,8 @@ import { forbidden, invalidInput, notFound } from '../../domain-errors.ts';
 import { modelKind } from '../models/registry.ts';
 import { notifyComment, withdrawNotifications } from '../notifications/events.ts';
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
-import type { ModelTarget } from '../models/registry.ts';
+import { openForAction } from '../models/kind.ts';
+import type { ModelTarget } from '../models/kind.ts';
 import type { Reader } from '../models/reader.ts';
 import { DELETED_COMMENT_TEXT } from '../../../lib/comments.ts';
 import { COMMENT_MESSAGES } from './schema.ts';
@@ -150,7 +151,7 @@ export interface NewComment {
 /** Adds a comment (a reply to a reply joins its top comment) and counts it on the target, in one transaction. */
 export async function createComment(db: Db, reader: Reader & { userId: number }, input: NewComment): Promise<CommentView> {
   const kind = modelKind(input.modelType);
-  const target = await kind.open(db, reader, input.modelId);
+  const target = await openForAction(kind, db, reader, input.modelId);
   const ownerOfAnonymous = target.isAnonymous && target.ownerId === reader.userId;
   if (input.isAnonymous && !target.isAnonymous) {
     throw invalidInput({ is_anonymous: [COMMENT_MESSAGES.anonymousNotAllowed] });
@@ -201,7 +202,7 @@ async function findLiveComment(db: Db, id: number): Promise<Comment> {
 /** The author changes the text; the target must still be readable to them. */
 export async function updateComment(db: Db, reader: Reader & { userId: number }, id: number, content: string): Promise<CommentView> {
   const comment = await findLiveComment(db, id);
-  const target = await modelKind(comment.modelType).open(db, reader, comment.modelId);
+  const target = await openForAction(modelKind(comment.modelType), db, reader, comment.modelId);
   if (comment.userId !== reader.userId) throw forbidden(COMMENT_MESSAGES.notMine);
   await db.update(comments).set({ content }).where(eq(comments.id, id));
   return loadView(db, id, target, reader.userId);
@@ -248,7 +249,7 @@ async function removeEmptyBlankedParent(tx: Db, parentId: number): Promise<void>
 /** Toggles the reader's like; the count moves only when a row really went in or out. */
 export async function toggleCommentLike(db: Db, reader: Reader & { userId: number }, id: number): Promise<{ liked: boolean; likesCount: number }> {
   const comment = await findLiveComment(db, id);
-  await modelKind(comment.modelType).open(db, reader, comment.modelId);
+  await openForAction(modelKind(comment.modelType), db, reader, comment.modelId);
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(commentLikes)

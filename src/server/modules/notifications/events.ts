@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { comments, notifications } from '../../db/schema/index.ts';
 import type { NewNotification, NotificationData, NotificationSource, NotificationTarget, ReactionType } from '../../db/schema/index.ts';
 import { modelKind } from '../models/registry.ts';
-import type { ModelSubject } from '../models/registry.ts';
+import type { ModelSubject } from '../models/kind.ts';
 
 /** Where a notification leads: the thing's title and the ids the client builds the link from. */
 export type NotificationPlace = Pick<ModelSubject, 'title' | 'squarePostCategorySlug' | 'ritualSessionId' | 'ritualSessionThreadId'> & {

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { reactions, users } from '../../db/schema/index.ts';
 import { emptyReactionCounts } from '../../../lib/reactions.ts';
 import type { ReactionCounts, ReactionTypeName } from '../../../lib/reactions.ts';
-import { modelKind, unlistedUserOf } from '../models/registry.ts';
+import { openForAction, unlistedUserOf } from '../models/kind.ts';
+import { modelKind } from '../models/registry.ts';
 import { notifyReaction, withdrawNotifications } from '../notifications/events.ts';
 import type { Reader } from '../models/reader.ts';
 
@@ -48,7 +49,7 @@ export async function toggleReaction(
   type: ReactionTypeName,
 ): Promise<{ reacted: boolean; summary: ReactionSummary }> {
   const kind = modelKind(modelType);
-  await kind.open(db, reader, modelId);
+  await openForAction(kind, db, reader, modelId);
   const reacted = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(reactions)

@@ -13,7 +13,7 @@ import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { routeId } from '../../http/route-id.ts';
 import { sessionPolicy } from '../../http/session.ts';
 import { createSession } from '../sessions/service.ts';
-import { modelKind } from '../models/registry.ts';
+import { toggleSave } from '../saves/service.ts';
 import { canPost, listPostableCategories } from './permissions.ts';
 import { postDetailResource, postItemResource, squareCategoryResource } from './resource.ts';
 import {
@@ -37,7 +37,7 @@ import {
 import type { SquarePostPage } from './service.ts';
 import { checkUnlockPassword, keepUnlock, unlockTargetExists } from './unlock.ts';
 import type { UnlockKind } from './unlock.ts';
-import { createSquarePost, deleteSquarePost, toggleSquarePostSave, updateSquarePost } from './write-service.ts';
+import { createSquarePost, deleteSquarePost, updateSquarePost } from './write-service.ts';
 
 // Guessing a four-digit password must take weeks, not minutes: a few tries a minute per browser
 // (its session, or its address before it has one), more per address, and a ceiling per password
@@ -166,8 +166,7 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
       const user = requireMember(c);
       const id = postId(c);
       // Saving needs reading: 404, or 403 with the same unlock body as the post, comments and reactions.
-      await modelKind(SQUARE_POST_MODEL).open(db, readerOf(c), id);
-      return c.json({ data: { saved: await toggleSquarePostSave(db, user.id, id) } });
+      return c.json({ data: { saved: await toggleSave(db, { ...readerOf(c), userId: user.id }, SQUARE_POST_MODEL, id) } });
     })
     .put('/api/square-posts/:id', async (c) => {
       const user = requireMember(c);

@@ -134,17 +134,3 @@ export async function deleteSquarePost(db: Db, user: Author, postId: number): Pr
     await tx.delete(squarePosts).where(eq(squarePosts.id, postId));
   });
 }
-
-/** Saves the post for the member, or takes it off their list when it was there. */
-export async function toggleSquarePostSave(db: Db, userId: number, postId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(saves)
-      .values({ modelType: SQUARE_POST_MODEL, modelId: postId, userId })
-      .onConflictDoNothing()
-      .returning({ id: saves.id });
-    if (inserted.length > 0) return true;
-    await tx.delete(saves).where(and(eq(saves.userId, userId), eq(saves.modelType, SQUARE_POST_MODEL), eq(saves.modelId, postId)));
-    return false;
-  });
-}
