@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { validateQuery } from '../../http/context.ts';
+import { isSpeculative } from '../../http/speculative.ts';
 import { requireMember } from '../../http/visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { clearSessionCookie } from '../../http/cookies.ts';
@@ -40,7 +41,7 @@ export function notificationRoutes(db: Db) {
     .get('/api/notifications', async (c) => {
       const userId = requireMember(c).id;
       const { cursor, per_page: perPage } = validateQuery(c, notificationListQuery);
-      const page = await listNotifications(db, userId, { afterId: cursor ?? null, perPage });
+      const page = await listNotifications(db, userId, { afterId: cursor ?? null, perPage, opened: !isSpeculative(c.req.raw.headers) });
       c.header('Cache-Control', PRIVATE);
       return c.json({
         data: page.items.map(notificationResource),

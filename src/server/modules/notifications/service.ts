@@ -69,16 +69,21 @@ export interface NotificationPage {
 /**
  * A member's notifications, newest first, after the id `afterId` (exclusive) when paging on: one
  * query down the (user_id, id desc) index. Opening the list (no `afterId`) marks the newest one
- * read when it is unread; the page still shows it as it was, so it can be styled as new.
+ * read when it is unread, unless `opened` is false (a prefetch: nobody looked); the page still
+ * shows it as it was, so it can be styled as new.
  */
-export async function listNotifications(db: Db, userId: number, options: { afterId: number | null; perPage: number }): Promise<NotificationPage> {
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  options: { afterId: number | null; perPage: number; opened: boolean },
+): Promise<NotificationPage> {
   const rows = await selectViews(db)
     .where(and(eq(notifications.userId, userId), options.afterId === null ? undefined : lt(notifications.id, options.afterId)))
     .orderBy(desc(notifications.id))
     .limit(options.perPage + 1);
   const items = rows.slice(0, options.perPage).map(toView);
   const newest = items[0];
-  if (options.afterId === null && newest && newest.readAt === null) {
+  if (options.opened && options.afterId === null && newest && newest.readAt === null) {
     await db
       .update(notifications)
       .set({ readAt: sql`now()` })
