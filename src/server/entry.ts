@@ -64,6 +64,11 @@ function withoutBrotli(acceptEncoding: string): string {
 /* eslint-disable no-restricted-properties */
 const serveHere = process.env.ASTRO_NODE_AUTOSTART !== 'disabled';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// React picks its build from NODE_ENV when the pages first load it, below: the built server always
+// renders with the production build (the development one, with its checks, is `npm run dev`'s).
+// The app's own mode (production rules, demo data) was read from NODE_ENV by src/server/env.ts
+// before this line, so a server started in development keeps its offline adapters and demo data.
+process.env.NODE_ENV = 'production';
 /* eslint-enable no-restricted-properties */
 const astro = await import('@astrojs/node/server.js');
 

@@ -37,6 +37,16 @@ describe('the built server on an embedded database', () => {
     expect(await home.text()).toContain('lang="ko"');
   });
 
+  it('renders with React\'s production build, while a development server keeps its demo data', async () => {
+    const hook = new URL('../helpers/report-react-build.mjs', import.meta.url).href;
+    const server = await start(tempDataDir(), { NODE_ENV: 'development', NODE_OPTIONS: `--import=${hook}` });
+    await waitUntilHealthy(server);
+    expect(server.output()).toContain('seeded the demo data');
+    expect((await fetch(`${server.url}/login`)).status).toBe(200);
+    await vi.waitFor(() => expect(server.output()).toContain('react-dom/server build: production'), { timeout: 3000, interval: 50 });
+    expect(server.output()).not.toContain('react-dom/server build: development');
+  });
+
   it('writes each request line within a second or so, though the lines go out in batches', async () => {
     const server = await start(tempDataDir());
     await waitUntilHealthy(server);
