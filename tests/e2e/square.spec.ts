@@ -297,6 +297,10 @@ test.describe('the square for members', () => {
     const title = uniqueTitle('지울 글');
     const { path } = await writePost(page, title);
     await page.goto(path);
+    // Written seconds ago: the time is told as people say it, the date in its title.
+    const written = page.locator('.byline time');
+    await expect(written).toHaveText('방금 전');
+    await expect(written).toHaveAttribute('title', /^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
     await waitForModalHost(page);
     await page.locator('.square-post-actions').scrollIntoViewIfNeeded();
     await waitForIsland(page, 'PostActions');

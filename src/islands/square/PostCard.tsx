@@ -1,5 +1,5 @@
 import { formatCount } from '../../lib/numbers.ts';
-import { formatDate } from '../../lib/time.ts';
+import { formatDateTime, relativeTime } from '../../lib/time.ts';
 import { postPath } from './types.ts';
 import type { SquarePostItem } from './types.ts';
 import './square.css';
@@ -45,7 +45,9 @@ export function PostCard({ post, showCategory = true }: { post: SquarePostItem; 
           <span className="square-card-meta">
             <span>{post.author_name}</span>
             <span aria-hidden="true">·</span>
-            <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
+            <time dateTime={post.created_at} title={formatDateTime(post.created_at)} suppressHydrationWarning>
+              {relativeTime(post.created_at)}
+            </time>
             <span aria-hidden="true">·</span>
             <span>댓글 {formatCount(post.comments_count)}</span>
             <span aria-hidden="true">·</span>
