@@ -11,7 +11,12 @@ export const SERVER_ERROR_MESSAGE = '오류가 발생했습니다. 관리자에�
 
 export type ApiBody = Record<string, unknown> | FormData | URLSearchParams;
 export type ApiQuery = Record<string, unknown>;
-export type ApiRequestOptions = FetchOptions<'json'>;
+/**
+ * `handles`: statuses the caller answers itself, where the error catalogue's answer would be wrong
+ * (a wrong post password is a 403 shown under the field, not "no permission" and a step back).
+ */
+export type ApiRequestOptions = FetchOptions<'json'> & { handles?: readonly number[] };
+export type ApiCallOptions = Pick<ApiRequestOptions, 'handles'>;
 type OverrideMethod = 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiClientOptions {
@@ -27,10 +32,10 @@ export interface ApiClientOptions {
 export interface ApiClient {
   <T = unknown>(url: string, options?: ApiRequestOptions): Promise<T>;
   get: <T = unknown>(url: string, query?: ApiQuery) => Promise<T>;
-  post: <T = unknown>(url: string, body?: ApiBody) => Promise<T>;
-  put: <T = unknown>(url: string, body?: ApiBody) => Promise<T>;
-  patch: <T = unknown>(url: string, body?: ApiBody) => Promise<T>;
-  del: <T = unknown>(url: string, body?: ApiBody) => Promise<T>;
+  post: <T = unknown>(url: string, body?: ApiBody, options?: ApiCallOptions) => Promise<T>;
+  put: <T = unknown>(url: string, body?: ApiBody, options?: ApiCallOptions) => Promise<T>;
+  patch: <T = unknown>(url: string, body?: ApiBody, options?: ApiCallOptions) => Promise<T>;
+  del: <T = unknown>(url: string, body?: ApiBody, options?: ApiCallOptions) => Promise<T>;
   /** Asks the API for a fresh request-forgery token and returns the one to send. */
   refreshCsrfToken: () => Promise<string>;
 }
@@ -131,7 +136,7 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
     return pendingToken;
   };
 
-  const send = async <T>(url: string, init: ApiRequestOptions): Promise<T> => {
+  const send = async <T>(url: string, { handles: _handles, ...init }: ApiRequestOptions): Promise<T> => {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
     if (!SAFE_METHODS.has(method)) {
@@ -141,8 +146,9 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
     return base<T>(url, { ...init, method, headers });
   };
 
-  const reject = (failure: unknown): ApiError => {
+  const reject = (failure: unknown, handles: readonly number[] = []): ApiError => {
     const error = toApiError(failure);
+    if (handles.includes(error.status)) return error;
     if (error.status === FORBIDDEN_STATUS) {
       alert(FORBIDDEN_MESSAGE);
       goBack();
@@ -156,25 +162,25 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
     try {
       return await send<T>(url, init);
     } catch (failure) {
-      if (toApiError(failure).status !== CSRF_MISMATCH_STATUS) throw reject(failure);
+      if (toApiError(failure).status !== CSRF_MISMATCH_STATUS) throw reject(failure, init.handles);
     }
     // The token went stale with the session: one fresh token and one more try, never a loop.
     try {
       await refreshCsrfToken();
       return await send<T>(url, init);
     } catch (failure) {
-      throw reject(failure);
+      throw reject(failure, init.handles);
     }
   };
 
   const override =
     (method: OverrideMethod) =>
-    <T = unknown>(url: string, body?: ApiBody): Promise<T> =>
-      request<T>(url, { method: 'POST', body: withMethod(method, body) });
+    <T = unknown>(url: string, body?: ApiBody, options?: ApiCallOptions): Promise<T> =>
+      request<T>(url, { ...options, method: 'POST', body: withMethod(method, body) });
 
   return Object.assign(request, {
     get: <T = unknown>(url: string, query?: ApiQuery) => request<T>(url, { method: 'GET', query }),
-    post: <T = unknown>(url: string, body?: ApiBody) => request<T>(url, { method: 'POST', body }),
+    post: <T = unknown>(url: string, body?: ApiBody, options?: ApiCallOptions) => request<T>(url, { ...options, method: 'POST', body }),
     put: override('PUT'),
     patch: override('PATCH'),
     del: override('DELETE'),

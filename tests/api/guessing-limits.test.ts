@@ -109,7 +109,7 @@ describe('guesses at one protected post or category from many addresses', () => 
     const other = await createPost(db(), author, category, { password: '4821' });
     expect((await unlock(app, 'post', post.id, '4821')).status).toBe(200);
     for (let guess = 0; guess < 20; guess += 1) {
-      expect((await unlock(app, 'post', post.id, String(guess).padStart(4, '0'))).status).toBe(422);
+      expect((await unlock(app, 'post', post.id, String(guess).padStart(4, '0'))).status).toBe(403);
     }
     const right = await unlock(app, 'post', post.id, '4821');
     expect(right.status).toBe(429);
@@ -120,7 +120,7 @@ describe('guesses at one protected post or category from many addresses', () => 
   it('do the same for a protected category', async () => {
     const app = createTestApp(db());
     const category = await createCategory(db(), { password: '1357' });
-    for (let guess = 0; guess < 20; guess += 1) expect((await unlock(app, 'category', category.id, `9${guess}`)).status).toBe(422);
+    for (let guess = 0; guess < 20; guess += 1) expect((await unlock(app, 'category', category.id, `9${guess}`)).status).toBe(403);
     expect((await unlock(app, 'category', category.id, '1357')).status).toBe(429);
   });
 
@@ -130,7 +130,7 @@ describe('guesses at one protected post or category from many addresses', () => 
     const before = await countSessions(db());
     for (let i = 0; i < 5; i += 1) {
       const guest = app.client({ ip: freshAddress() });
-      expect((await guest.post('/api/square-posts/check-password', { json: { square_post_id: post.id, password: '0000' } })).status).toBe(422);
+      expect((await guest.post('/api/square-posts/check-password', { json: { square_post_id: post.id, password: '0000' } })).status).toBe(403);
       expect(guest.cookies.has('session')).toBe(false);
     }
     expect(await countSessions(db())).toBe(before);

@@ -11,7 +11,8 @@ describe('only a person opening the list marks the newest notification read', ()
     const db = testDb().database.db;
     const { client, user } = await signedInMember(db);
     await insertNotifications(db, user.id, 2);
-    for (const headers of [{ 'Sec-Purpose': 'prefetch' }, { 'Sec-Purpose': 'prefetch;prerender' }, { Purpose: 'prefetch' }, { 'X-Moz': 'prefetch' }]) {
+    const guesses: Record<string, string>[] = [{ 'Sec-Purpose': 'prefetch' }, { 'Sec-Purpose': 'prefetch;prerender' }, { Purpose: 'prefetch' }, { 'X-Moz': 'prefetch' }];
+    for (const headers of guesses) {
       const prefetched = await client.get('/api/notifications', headers);
       expect(prefetched.status).toBe(200);
       expect((await client.get('/api/notifications/new')).body.data, JSON.stringify(headers)).not.toBeNull();

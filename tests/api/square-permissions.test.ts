@@ -76,8 +76,9 @@ describe('a protected category', () => {
     expect((await author.client.get(`/api/square-posts/${post.id}`)).status).toBe(200);
 
     const wrong = await client.post('/api/square-posts/check-category-password', { json: { square_post_category_id: secret.id, password: '0000' } });
-    expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual({ password: ['비밀번호가 맞지 않아요.'] });
+    // A wrong password is 403, as API-CONVENTIONS.md lists it, not a 422.
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toEqual({ message: '비밀번호가 맞지 않아요.' });
     const right = await client.post('/api/square-posts/check-category-password', { json: { square_post_category_id: secret.id, password: '1234' } });
     expect(right.status).toBe(200);
     expect(right.body).toEqual({ data: { unlocked: true } });
@@ -133,7 +134,7 @@ describe('a protected post', () => {
     expect((await member.client.post('/api/comments', { json: { model_type: 'square_post', model_id: post.id, content: '?' } })).status).toBe(403);
     expect((await member.client.get(`/api/reactions/users?model_type=square_post&model_id=${post.id}`)).status).toBe(403);
 
-    expect((await guest.post('/api/square-posts/check-password', { json: { square_post_id: post.id, password: '0000' } })).status).toBe(422);
+    expect((await guest.post('/api/square-posts/check-password', { json: { square_post_id: post.id, password: '0000' } })).status).toBe(403);
     expect((await guest.post('/api/square-posts/check-password', { json: { square_post_id: post.id, password: '5678' } })).status).toBe(200);
     expect((await guest.get(`/api/square-posts/${post.id}`)).body.data.content_html).toContain('비밀 내용');
     const relisted = (await guest.get(`/api/square-posts?category=${category.slug}`)).body.data.find((p: { id: number }) => p.id === post.id);
@@ -146,7 +147,7 @@ describe('a protected post', () => {
     const other = await createPost(db(), await createMember(db()), await createCategory(db()), { password: '5678' });
     const guest = guestClient(db());
     const tryPassword = (id: number, password: string) => guest.post('/api/square-posts/check-password', { json: { square_post_id: id, password } });
-    for (let i = 0; i < 5; i += 1) expect((await tryPassword(post.id, `000${i}`)).status).toBe(422);
+    for (let i = 0; i < 5; i += 1) expect((await tryPassword(post.id, `000${i}`)).status).toBe(403);
     const limited = await tryPassword(post.id, '5678');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);

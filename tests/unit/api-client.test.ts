@@ -324,6 +324,17 @@ describe('error catalogue', () => {
     expect(backs()).toBe(1);
   });
 
+  it('leaves a status the caller handles itself to the caller: no alert, no step back', async () => {
+    const { client, alerts, backs } = harness();
+    const error = await failure(client.post('/forbidden', { password: '0000' }, { handles: [403] }));
+    expect(error.status).toBe(403);
+    expect(error.message).toBe('Forbidden.');
+    expect(alerts).toEqual([]);
+    expect(backs()).toBe(0);
+    await failure(client.post('/forbidden', {}, { handles: [422] }));
+    expect(alerts).toEqual([FORBIDDEN_MESSAGE]);
+  });
+
   it('on 500 alerts once, does not go back and rejects', async () => {
     const { client, alerts, backs } = harness();
     const error = await failure(client.get('/boom'));

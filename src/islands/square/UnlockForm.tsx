@@ -11,6 +11,8 @@ interface Props {
 }
 
 const PASSWORD_MIN = 4;
+// A wrong password answers 403: told here, under the field, not as "no permission" and a step back.
+const WRONG_PASSWORD_IS_OURS = { handles: [403] } as const;
 const PASSWORD_MAX = 20;
 
 /**
@@ -35,15 +37,9 @@ export function UnlockForm({ kind, targetId }: Props) {
     setMessage('');
     try {
       if (kind === 'category') {
-        await api.post('/api/square-posts/check-category-password', {
-          square_post_category_id: targetId,
-          password,
-        });
+        await api.post('/api/square-posts/check-category-password', { square_post_category_id: targetId, password }, WRONG_PASSWORD_IS_OURS);
       } else {
-        await api.post('/api/square-posts/check-password', {
-          square_post_id: targetId,
-          password,
-        });
+        await api.post('/api/square-posts/check-password', { square_post_id: targetId, password }, WRONG_PASSWORD_IS_OURS);
       }
       window.location.reload();
     } catch (failure) {

@@ -8,7 +8,7 @@ import { readerOf, requireMember } from '../../http/visitor.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { setSessionCookie } from '../../http/cookies.ts';
 import { issueCsrfToken } from '../../http/csrf.ts';
-import { invalidInput, notFound } from '../../domain-errors.ts';
+import { forbidden, notFound } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { routeId } from '../../http/route-id.ts';
 import { sessionPolicy } from '../../http/session.ts';
@@ -89,7 +89,8 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
     ]);
     const result = await checkUnlockPassword(db, kind, targetId, password);
     if (result === 'missing') throw notFound(notFoundMessage);
-    if (result === 'wrong') throw invalidInput({ password: [SQUARE_MESSAGES.wrongPassword] });
+    // API-CONVENTIONS.md: a wrong post password is 403, like any other "not allowed".
+    if (result === 'wrong') throw forbidden(SQUARE_MESSAGES.wrongPassword);
     await attempt.succeeded();
     // Only a right password has something to remember: a wrong one leaves no session behind.
     if (result === 'right') await keepUnlock(db, await ensureSession(c, db, config), kind, targetId);
