@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { reactions, users } from '../../db/schema/index.ts';
-import { emptyReactionCounts } from '../../../lib/reactions.ts';
+import { REACTION_TYPES, emptyReactionCounts } from '../../../lib/reactions.ts';
 import type { ReactionCounts, ReactionTypeName } from '../../../lib/reactions.ts';
 import { openForAction, unlistedUserOf } from '../models/kind.ts';
 import { modelKind } from '../models/registry.ts';
@@ -15,26 +17,33 @@ export interface ReactionSummary {
   total: number;
 }
 
-/** Counts per type and the reader's own reactions on one thing, in one query. */
+/** Reaction counts by type, and for a member which of them are theirs, in one query. */
+const countsQuery = (name: string, mine: SQL<boolean>) =>
+  preparedQuery((db) =>
+    db
+      .select({ type: reactions.reactionType, count: sql<number>`count(*)::int`, mine })
+      .from(reactions)
+      .where(and(eq(reactions.modelType, sql.placeholder('modelType')), eq(reactions.modelId, sql.placeholder('modelId'))))
+      .groupBy(reactions.reactionType)
+      .prepare(name),
+  );
+// Every post page asks: a guest's question needs no member in it.
+const guestCountsQuery = countsQuery('reaction_counts', sql<boolean>`false`);
+const memberCountsQuery = countsQuery('reaction_counts_mine', sql<boolean>`bool_or(${reactions.userId} = ${sql.placeholder('userId')})`);
+
+/** Counts per type and the reader's own reactions on one thing: the one summary pages and the API show. */
 export async function reactionSummary(db: Db, reader: Pick<Reader, 'userId'>, modelType: string, modelId: number): Promise<ReactionSummary> {
-  const viewer = reader.userId ?? 0;
-  const rows = await db
-    .select({
-      type: reactions.reactionType,
-      count: sql<number>`count(*)::int`,
-      mine: sql<boolean>`bool_or(${reactions.userId} = ${viewer})`,
-    })
-    .from(reactions)
-    .where(and(eq(reactions.modelType, modelType), eq(reactions.modelId, modelId)))
-    .groupBy(reactions.reactionType);
+  const rows =
+    reader.userId === null
+      ? await guestCountsQuery(db).execute({ modelType, modelId })
+      : await memberCountsQuery(db).execute({ modelType, modelId, userId: reader.userId });
   const counts = emptyReactionCounts();
   const mine = new Set<ReactionTypeName>();
   for (const row of rows) {
     counts[row.type] = row.count;
-    if (row.mine && reader.userId !== null) mine.add(row.type);
+    if (row.mine) mine.add(row.type);
   }
-  const order = Object.keys(counts) as ReactionTypeName[];
-  return { counts, mine: order.filter((type) => mine.has(type)), total: rows.reduce((sum, row) => sum + row.count, 0) };
+  return { counts, mine: REACTION_TYPES.filter((type) => mine.has(type)), total: rows.reduce((sum, row) => sum + row.count, 0) };
 }
 
 /**

@@ -2,15 +2,15 @@ import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { literalLimit, preparedQueries, preparedQuery } from '../../db/prepared.ts';
-import { reactionTypes, reactions, saves, squarePostCategories, squarePosts, squareUnlocks, users } from '../../db/schema/index.ts';
-import type { ReactionType } from '../../db/schema/index.ts';
+import { saves, squarePostCategories, squarePosts, squareUnlocks, users } from '../../db/schema/index.ts';
 import { postLock } from './access.ts';
 import type { Reader } from '../models/reader.ts';
 import { after, afterPlaceholder, decodeCursor, pageOf, positionTime } from './cursor.ts';
 import { listComments } from '../comments/service.ts';
+import { reactionSummary } from '../reactions/service.ts';
 import { NOTICES_MAX } from './schema.ts';
 import { postItemView } from './views.ts';
-import type { PostRow, ReactionCounts, SquareCategoryRef, SquareCategoryView, SquarePostDetailView, SquarePostItemView } from './views.ts';
+import type { PostRow, SquareCategoryRef, SquareCategoryView, SquarePostDetailView, SquarePostItemView } from './views.ts';
 
 export const SQUARE_POST_MODEL = 'square_post';
 
@@ -250,33 +250,6 @@ export type SquarePostLookup =
   | { status: 'missing' }
   | { status: 'locked'; locked: 'category' | 'post'; category: SquareCategoryRef; title?: string };
 
-const emptyCounts = (): ReactionCounts => Object.fromEntries(reactionTypes.map((type) => [type, 0])) as ReactionCounts;
-
-/** Reaction counts by type, and for a member which of them are theirs, in one query. */
-const reactionCountsQuery = (name: string, mine: SQL<boolean>) =>
-  preparedQuery((db) =>
-    db
-      .select({ type: reactions.reactionType, count: sql<number>`count(*)::int`, mine })
-      .from(reactions)
-      .where(and(eq(reactions.modelType, SQUARE_POST_MODEL), eq(reactions.modelId, sql.placeholder('postId'))))
-      .groupBy(reactions.reactionType)
-      .prepare(name),
-  );
-const guestReactionsQuery = reactionCountsQuery('square_post_reactions', sql<boolean>`false`);
-const memberReactionsQuery = reactionCountsQuery('square_post_reactions_mine', sql<boolean>`bool_or(${reactions.userId} = ${sql.placeholder('userId')})`);
-
-async function reactionSummary(db: Db, postId: number, userId: number | null) {
-  const rows =
-    userId === null ? await guestReactionsQuery(db).execute({ postId }) : await memberReactionsQuery(db).execute({ postId, userId });
-  const counts = emptyCounts();
-  const mine: ReactionType[] = [];
-  for (const row of rows) {
-    counts[row.type] = row.count;
-    if (row.mine) mine.push(row.type);
-  }
-  return { counts, mine: reactionTypes.filter((type) => mine.includes(type)) };
-}
-
 const savedQuery = preparedQuery((db) =>
   db
     .select({ id: saves.id })
@@ -324,7 +297,7 @@ export async function findSquarePost(db: Db, reader: Reader, postId: number): Pr
   if (lock === 'locked-category') return { status: 'locked', locked: 'category', category };
   if (lock === 'locked-post') return { status: 'locked', locked: 'post', category, title: row.title };
   const [summary, isSaved, comments] = await Promise.all([
-    reactionSummary(db, row.id, reader.userId),
+    reactionSummary(db, reader, SQUARE_POST_MODEL, row.id),
     isSavedBy(db, row.id, reader.userId),
     listComments(db, reader, SQUARE_POST_MODEL, row.id, { ownerId: row.userId, isAnonymous: row.isAnonymous }),
   ]);
