@@ -1,16 +1,8 @@
-import type { NotificationData } from '../../../lib/notifications.ts';
+import type { NotificationItem } from '../../../lib/notifications.ts';
 import { REACTION_TEXTS } from '../../../lib/reactions.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
 import type { NotificationView } from './service.ts';
-
-/** What the API answers for a notification: the shape the islands read (src/lib/notifications.ts). */
-export interface NotificationResource {
-  id: number;
-  read_at: string | null;
-  created_at: string;
-  data: NotificationData;
-}
 
 /** Who did it, as the member may see them: nobody for an anonymous act or a coupon, 탈퇴한 회원 with no picture for a deleted member. */
 function actorOf(view: NotificationView): { nickname: string | null; profile_image: string | null } {
@@ -19,8 +11,8 @@ function actorOf(view: NotificationView): { nickname: string | null; profile_ima
   return { nickname: view.actor.nickname, profile_image: view.actor.profileImage };
 }
 
-/** A notification as the contract shows it (snake_case, API times). */
-export function notificationResource(view: NotificationView): NotificationResource {
+/** A notification as the API, the /notification page and the islands all read it (src/lib/notifications.ts). */
+export function notificationResource(view: NotificationView): NotificationItem {
   const { data } = view;
   return {
     id: view.id,
