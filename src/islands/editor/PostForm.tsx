@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { quietApi } from '../../lib/browser-api.ts';
-import { GENERIC_MESSAGE } from '../shared/failure-messages.ts';
 import { CheckField, FieldErrors, SelectField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { useForm } from '../shared/use-form.ts';
@@ -15,7 +13,6 @@ export const TITLE_MAX = 100;
 const PASSWORD_MIN = 4;
 const PASSWORD_MAX = 20;
 const FIELD_ORDER = ['square_post_category_id', 'title', 'content', 'is_anonymous', 'password'];
-const FORBIDDEN_STATUS = 403;
 
 interface PostFormProps {
   /** The boards the member may write in (the post's own one included when editing). */
@@ -101,9 +98,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
       window.location.assign(`/square/${encodeURIComponent(data.category.slug)}/${data.id}`);
     } catch (error) {
       setBusy(false);
-      // 403 carries the reason (e.g. a category the member may not post in) in its message.
-      if (isApiError(error) && error.status === FORBIDDEN_STATUS) form.setMessages([error.message || GENERIC_MESSAGE]);
-      else form.showFailure(error);
+      form.showFailure(error);
     }
   };
 

@@ -4,6 +4,7 @@ export const NETWORK_MESSAGE = '인터넷 연결을 확인한 뒤 다시 시도�
 export const GENERIC_MESSAGE = '요청을 처리하지 못했어요. 잠시 후 다시 시도해 주세요.';
 export const TOO_MANY_MESSAGE = '요청이 너무 많아요. 잠시 후 다시 시도해 주세요.';
 
+const FORBIDDEN_STATUS = 403;
 const VALIDATION_STATUS = 422;
 const TOO_MANY_STATUS = 429;
 
@@ -13,9 +14,10 @@ const serverMessage = (data: unknown): string | undefined => {
 };
 
 /**
- * What a form lists after a failed call (SPEC §8): every message of a 422 errors map; for 429 the
- * server's own text, which names the wait; for anything else a calm Korean line, never the
- * English text of a fetch error. 403 and 500 have already been alerted by the API client.
+ * What a form lists after a failed call (SPEC §8): every message of a 422 errors map; for 403 the
+ * server's reason (a wrong password, a board the member may not write in) and for 429 its text,
+ * which names the wait; for anything else a calm Korean line, never the English text of a fetch
+ * error. A 500, and a 403 its caller does not handle, the API client has already alerted.
  */
 export function failureMessages(error: unknown): string[] {
   if (!isApiError(error)) return [GENERIC_MESSAGE];
@@ -23,6 +25,7 @@ export function failureMessages(error: unknown): string[] {
     const messages = validationMessages(error);
     return messages.length > 0 ? messages : [serverMessage(error.data) ?? GENERIC_MESSAGE];
   }
+  if (error.status === FORBIDDEN_STATUS) return [serverMessage(error.data) ?? GENERIC_MESSAGE];
   if (error.status === TOO_MANY_STATUS) return [serverMessage(error.data) ?? TOO_MANY_MESSAGE];
   if (error.status === NETWORK_ERROR_STATUS) return [NETWORK_MESSAGE];
   return [GENERIC_MESSAGE];
