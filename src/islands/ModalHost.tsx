@@ -10,7 +10,7 @@ import {
   submitModal,
 } from '../stores/modal.ts';
 import type { ModalState } from '../stores/modal.ts';
-import { UsersList } from './reactions/UsersListModal.tsx';
+import { UsersList } from './reactions/UsersList.tsx';
 import './modal-host.css';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href], [tabindex="0"]';

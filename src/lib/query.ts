@@ -1,5 +1,5 @@
 import { nanoquery } from '@nanostores/query';
-import type { CommonSettings, FetcherStore, KeyInput, OnErrorRetry } from '@nanostores/query';
+import type { CommonSettings, FetcherStore, FetcherValue, KeyInput, OnErrorRetry } from '@nanostores/query';
 import { onMount } from 'nanostores';
 import { isApiError, NETWORK_ERROR_STATUS } from './api-errors.ts';
 import { DEDUPE_MS, ERROR_RETRY_MS, FOCUS_THROTTLE_MS } from './constants.ts';
@@ -78,3 +78,29 @@ export const createQueryContext = (get: QueryGet, options: QueryContextOptions =
 
   return [createFetcherStore, createMutatorStore, utils] as const;
 };
+
+export type Answer<T> = { data: T } | { error: unknown };
+
+const settled = <T>({ data, error, loading }: FetcherValue<T, unknown>): Answer<T> | null => {
+  if (loading) return null;
+  if (error !== undefined) return { error };
+  return data === undefined ? null : { data };
+};
+
+/**
+ * A store's next answer that is not a revalidation under way: the cache within the dedupe time,
+ * else the server's. For a one-off read (a list shown in a modal) that must not show data older
+ * than that, as a fetcher store's own `fetch()` would while it revalidates.
+ */
+export const freshAnswer = <T>(store: FetcherStore<T, unknown>): Promise<Answer<T>> =>
+  new Promise((resolve) => {
+    let answered = false;
+    // The store may answer from its cache while `listen` is still running, before `stop` is set.
+    const stop = store.listen((value) => {
+      const answer = settled(value);
+      if (answered || !answer) return;
+      answered = true;
+      resolve(answer);
+      queueMicrotask(() => stop());
+    });
+  });

@@ -8,7 +8,7 @@ import {
   TIME_ZONE,
   TOP_BAR_HIDE_THRESHOLD_PX,
 } from '../../src/lib/constants.ts';
-import { createQueryContext, retryOnError } from '../../src/lib/query.ts';
+import { createQueryContext, freshAnswer, retryOnError } from '../../src/lib/query.ts';
 import type { QueryGet } from '../../src/lib/query.ts';
 
 interface Setup {
@@ -226,5 +226,31 @@ describe('mutator store', () => {
     await flush();
     expect(get).toHaveBeenCalledTimes(2);
     off();
+  });
+});
+
+describe('fresh answer', () => {
+  it('answers from the cache within the dedupe time, and waits for the server after it', async () => {
+    let version = 0;
+    const { get, context } = setup(() => Promise.resolve({ version: (version += 1) }));
+    const [createFetcherStore] = context;
+    await expect(freshAnswer(createFetcherStore('/api/reactions/users?model_id=1'))).resolves.toEqual({ data: { version: 1 } });
+    await expect(freshAnswer(createFetcherStore('/api/reactions/users?model_id=1'))).resolves.toEqual({ data: { version: 1 } });
+    expect(get).toHaveBeenCalledTimes(1);
+
+    await flush(DEDUPE_MS);
+    // Not the cached version 1 that a fetcher store shows while it revalidates.
+    const answer = freshAnswer(createFetcherStore('/api/reactions/users?model_id=1'));
+    await flush();
+    await expect(answer).resolves.toEqual({ data: { version: 2 } });
+  });
+
+  it('answers a failure as an error', async () => {
+    const failure = new ApiError(404, 'Not Found.');
+    const { context } = setup(() => Promise.reject(failure));
+    const [createFetcherStore] = context;
+    const answer = freshAnswer(createFetcherStore('/api/reactions/users?model_id=2'));
+    await flush();
+    await expect(answer).resolves.toEqual({ error: failure });
   });
 });

@@ -1,6 +1,6 @@
 import { relativeTime } from '../../lib/time.ts';
 import { MemberAvatar } from '../shared/MemberAvatar.tsx';
-import { memberHref } from '../reactions/UsersListModal.tsx';
+import { memberHref } from '../../lib/member-links.ts';
 import type { CommentData } from '../../lib/comments.ts';
 
 const AVATAR_SIZE = 30;

@@ -6,23 +6,15 @@
  * (notifications.css) come with the bell and the page: the dropdown loads this module lazily, and
  * the build drops the styles of a lazily imported island module.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { quietApi } from '../../lib/browser-api.ts';
-import {
-  EMPTY_NOTIFICATIONS_TEXT,
-  UNREAD_LABEL,
-  appendPage,
-  isUnread,
-  markedRead,
-  notificationImage,
-  notificationLink,
-  notificationMessage,
-  notificationsApi,
-} from '../../lib/notifications.ts';
-import type { NotificationItem, NotificationPage } from '../../lib/notifications.ts';
+import { EMPTY_NOTIFICATIONS_TEXT, UNREAD_LABEL, isUnread, notificationImage, notificationLink, notificationMessage } from '../../lib/notifications.ts';
+import type { NotificationItem } from '../../lib/notifications.ts';
 import { relativeTime } from '../../lib/time.ts';
+import { createNotificationList } from '../../stores/notification-list.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { MemberAvatar } from '../shared/MemberAvatar.tsx';
+import { useHydrated } from '../shared/use-hydrated.ts';
 
 const AVATAR_SIZE = 48;
 const RETRY_LABEL = '다시 시도';
@@ -41,61 +33,36 @@ export interface NotificationListProps {
 }
 
 export function NotificationList({ initialItems, initialCursor = null, moreHref = null, onFollow, label = '알림 목록' }: NotificationListProps) {
-  const [items, setItems] = useState<NotificationItem[]>(initialItems ?? []);
-  const [cursor, setCursor] = useState<string | null>(initialCursor);
-  // The first page is still to come (the dropdown's case).
-  const [started, setStarted] = useState(initialItems !== undefined);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
-  const [hydrated, setHydrated] = useState(false);
+  const [list] = useState(() => createNotificationList(initialItems && { items: initialItems, next: initialCursor }));
+  const { items, next, started, loading, error } = useStore(list.$view);
+  const hydrated = useHydrated();
   const sentinel = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
-
-  const load = async (after: string | null): Promise<void> => {
-    if (busy.current) return;
-    busy.current = true;
-    setLoading(true);
-    setError('');
-    try {
-      const page = await quietApi.get<NotificationPage>(notificationsApi.list, after === null ? {} : { cursor: after });
-      setItems((shown) => (after === null ? page.data : appendPage(shown, page.data)));
-      setCursor(page.meta.next_cursor);
-      setStarted(true);
-    } catch (failure) {
-      setError(failureMessages(failure)[0] ?? '');
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
-  };
+  const failed = error !== undefined;
 
   useEffect(() => {
-    setHydrated(true);
-    if (initialItems === undefined) void load(null);
-    // Once, on mounting: a new opening of the dropdown mounts a new list.
-  }, []);
+    const stop = list.start();
+    // A new opening of the dropdown mounts a new list, which asks for its first page.
+    if (!list.$view.get().started) list.loadFirst();
+    return stop;
+  }, [list]);
 
   useEffect(() => {
     const target = sentinel.current;
-    if (!target || !started || cursor === null || error) return;
+    if (!target || !started || next === null || failed) return;
     // Threshold 1: only when the end of the list is entirely in view, in the page or the dropdown.
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= 1)) void load(cursor);
+        if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= 1)) list.loadMore();
       },
       { threshold: 1 },
     );
     observer.observe(target);
     return () => observer.disconnect();
     // A new observer per cursor reports at once, so an end still in view after a page loads the next.
-  }, [cursor, started, error]);
+  }, [list, next, started, failed]);
 
   const follow = (item: NotificationItem): void => {
-    if (isUnread(item)) {
-      // Fire and forget; keepalive lets the request outlive the page it leaves.
-      void quietApi(notificationsApi.read(item.id), { method: 'POST', keepalive: true }).catch(() => undefined);
-      setItems((shown) => markedRead(shown, item.id, new Date().toISOString()));
-    }
+    list.follow(item);
     onFollow?.();
   };
 
@@ -114,22 +81,22 @@ export function NotificationList({ initialItems, initialCursor = null, moreHref 
       )}
       <div ref={sentinel} className="notification-end" aria-hidden="true" />
       <div className="notification-status" aria-live="polite">
-        {started && !loading && !error && items.length === 0 && <p className="notification-empty">{EMPTY_NOTIFICATIONS_TEXT}</p>}
+        {started && !loading && !failed && items.length === 0 && <p className="notification-empty">{EMPTY_NOTIFICATIONS_TEXT}</p>}
         {loading && <p>알림을 불러오는 중이에요…</p>}
-        {error && (
+        {failed && (
           <p className="notification-error" role="alert">
-            {error}{' '}
-            <button type="button" className="pill" onClick={() => void load(started ? cursor : null)}>
+            {failureMessages(error)[0]}{' '}
+            <button type="button" className="pill" onClick={list.retry}>
               {RETRY_LABEL}
             </button>
           </p>
         )}
-        {!hydrated && cursor !== null && moreHref && (
+        {!hydrated && next !== null && moreHref && (
           <a className="pill notification-more" href={moreHref}>
             더 보기
           </a>
         )}
-        {started && cursor === null && items.length > 0 && <p className="notification-done">모든 알림을 확인했어요.</p>}
+        {started && next === null && items.length > 0 && <p className="notification-done">모든 알림을 확인했어요.</p>}
       </div>
     </div>
   );

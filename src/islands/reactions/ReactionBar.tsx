@@ -9,11 +9,11 @@ import { useRef, useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
 import { REACTION_TEXTS, REACTION_TYPES } from '../../lib/reactions.ts';
 import type { ReactionCounts, ReactionTypeName } from '../../lib/reactions.ts';
+import { forgetReactionUsers, openReactionUsersList } from '../../stores/reaction-users.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { ActionFeedback } from '../shared/ActionFeedback.tsx';
 import { toggled, totalReactions } from './reaction-state.ts';
 import type { ReactionState } from './reaction-state.ts';
-import { openReactionUsersList } from './UsersListModal.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { useLoginHref } from '../shared/use-login-href.ts';
 import './reactions.css';
@@ -51,6 +51,7 @@ export function ReactionBar({ modelType, modelId, initialCounts, initialMine, vi
     setState(toggled(before, type));
     try {
       const { data } = await api.post<ToggleAnswer>('/api/reactions', { model_type: modelType, model_id: modelId, reaction_type: type });
+      forgetReactionUsers(modelType, modelId);
       if (ticket !== sequence.current) return;
       setState({ counts: data.reaction_counts, mine: data.my_reactions });
       setAnnouncement(

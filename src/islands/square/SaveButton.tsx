@@ -1,5 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import { $toggleSave } from '../../stores/saved-posts.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './square.css';
@@ -13,21 +14,11 @@ interface Props {
 export function SaveButton({ postId, initialSaved }: Props) {
   const hydrated = useHydrated();
   const [saved, setSaved] = useState(initialSaved);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
+  const { loading, error } = useStore($toggleSave);
 
   const toggle = async () => {
-    if (busy) return;
-    setBusy(true);
-    setMessage('');
-    try {
-      const { data } = await api.post<{ data: { saved: boolean } }>(`/api/square-posts/${postId}/toggle-save`);
-      setSaved(data.saved);
-    } catch (failure) {
-      setMessage(failureMessages(failure)[0] ?? '');
-    } finally {
-      setBusy(false);
-    }
+    const answer = await $toggleSave.mutate(postId);
+    if (answer !== undefined) setSaved(answer);
   };
 
   return (
@@ -36,13 +27,13 @@ export function SaveButton({ postId, initialSaved }: Props) {
         type="button"
         className={saved ? 'pill square-chip active' : 'pill square-chip'}
         aria-pressed={saved}
-        disabled={!hydrated || busy}
+        disabled={!hydrated || loading}
         onClick={() => void toggle()}
       >
         <span aria-hidden="true">{saved ? '★' : '☆'}</span> {saved ? '저장됨' : '저장'}
       </button>
       <span className="square-form-message" role="status">
-        {message}
+        {error === undefined ? '' : failureMessages(error)[0]}
       </span>
     </span>
   );

@@ -1,8 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import { createPagedList } from '../../stores/paged-list.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { PostCard } from './PostCard.tsx';
-import type { SquarePostItem, SquarePostPage } from './types.ts';
+import type { SquarePostItem } from './types.ts';
 import './square.css';
 
 interface Props {
@@ -15,13 +16,10 @@ interface Props {
   showCategory?: boolean;
 }
 
-const endpointOf = (source: Props['source']): { url: string; query: Record<string, string> } => {
-  if (source.kind === 'saved') return { url: '/api/square-posts/saved', query: {} };
-  if (source.kind === 'user') return { url: `/api/square-posts/users/${source.userId}`, query: {} };
-  return {
-    url: '/api/square-posts',
-    query: source.category ? { category: source.category } : {},
-  };
+const listOf = (source: Props['source']): { path: string; query?: Record<string, string> } => {
+  if (source.kind === 'saved') return { path: '/api/square-posts/saved' };
+  if (source.kind === 'user') return { path: `/api/square-posts/users/${source.userId}` };
+  return { path: '/api/square-posts', ...(source.category ? { query: { category: source.category } } : {}) };
 };
 
 /**
@@ -29,47 +27,26 @@ const endpointOf = (source: Props['source']): { url: string; query: Record<strin
  * runs, and for a reader without it, 더 보기 is a plain link to the next page.
  */
 export function SquareFeed({ nextCursor, basePath, source, showCategory = true }: Props) {
-  const [posts, setPosts] = useState<SquarePostItem[]>([]);
-  const [cursor, setCursor] = useState(nextCursor);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
+  // The first page is the server's, outside the island: the island shows only the pages after it.
+  const [feed] = useState(() => createPagedList<SquarePostItem>({ ...listOf(source), initial: { items: [], next: nextCursor } }));
+  const { items: posts, next: cursor, loading, error } = useStore(feed.$view);
+  const failed = error !== undefined;
   const sentinel = useRef<HTMLDivElement>(null);
-  const busy = useRef(false);
 
-  const loadMore = async () => {
-    if (busy.current || cursor === null) return;
-    busy.current = true;
-    setLoading(true);
-    setError('');
-    try {
-      const { url, query } = endpointOf(source);
-      const page = await api.get<SquarePostPage>(url, { ...query, cursor });
-      setPosts((shown) => {
-        const seen = new Set(shown.map((post) => post.id));
-        return [...shown, ...page.data.filter((post) => !seen.has(post.id))];
-      });
-      setCursor(page.meta.next_cursor);
-    } catch (failure) {
-      setError(failureMessages(failure)[0] ?? '');
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
-  };
+  useEffect(() => feed.start(), [feed]);
 
   useEffect(() => {
     const target = sentinel.current;
-    if (!target || cursor === null || error) return;
+    if (!target || cursor === null || failed) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+        if (entries.some((entry) => entry.isIntersecting)) feed.loadMore();
       },
       { rootMargin: '400px 0px' },
     );
     observer.observe(target);
     return () => observer.disconnect();
-    // Re-observed on each new cursor, so the observer's loadMore always sends the latest one.
-  }, [cursor, error]);
+  }, [feed, cursor, failed]);
 
   const moreHref = cursor === null ? null : `${basePath}${basePath.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
 
@@ -86,9 +63,9 @@ export function SquareFeed({ nextCursor, basePath, source, showCategory = true }
       )}
       <div ref={sentinel} className="square-feed-end" aria-live="polite">
         {loading && <p className="square-feed-status">글을 더 불러오는 중이에요…</p>}
-        {error && (
+        {failed && (
           <p className="square-feed-status error" role="alert">
-            {error}
+            {failureMessages(error)[0]}
           </p>
         )}
         {moreHref && !loading && (
@@ -97,8 +74,8 @@ export function SquareFeed({ nextCursor, basePath, source, showCategory = true }
             href={moreHref}
             onClick={(event) => {
               event.preventDefault();
-              setError('');
-              void loadMore();
+              if (failed) feed.retry();
+              else feed.loadMore();
             }}
           >
             더 보기
