@@ -1,3 +1,5 @@
+import type { UserListItem } from './users.ts';
+
 /** The five reactions of API-CONVENTIONS.md, in the order they are shown, with their Korean texts. */
 export const REACTION_TYPES = ['like', 'cheer', 'empathy', 'awesome', 'thanks'] as const;
 export type ReactionTypeName = (typeof REACTION_TYPES)[number];
@@ -11,6 +13,11 @@ export const REACTION_TEXTS: Record<ReactionTypeName, string> = {
 };
 
 export type ReactionCounts = Record<ReactionTypeName, number>;
+
+/** One line of `GET /api/reactions/users`: who reacted, and with which reaction. */
+export interface ReactionUser extends UserListItem {
+  reaction_type: ReactionTypeName;
+}
 
 export const emptyReactionCounts = (): ReactionCounts => ({ like: 0, cheer: 0, empathy: 0, awesome: 0, thanks: 0 });
 

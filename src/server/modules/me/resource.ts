@@ -1,3 +1,4 @@
+import type { MyProfile } from '../../../lib/users.ts';
 import type { User } from '../../db/schema/index.ts';
 import { apiTime } from '../../http/serialize.ts';
 
@@ -10,7 +11,7 @@ export function maskPhone(phone: string | null): string | null {
 }
 
 /** The member's own profile (GET /api/me). */
-export const profileResource = (user: User) => ({
+export const profileResource = (user: User): MyProfile => ({
   id: user.id,
   email: user.email,
   nickname: user.nickname,

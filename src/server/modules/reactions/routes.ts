@@ -4,6 +4,7 @@ import { validateBody, validateQuery } from '../../http/context.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { reactionUserResource } from './resource.ts';
 import { listReactionUsers, toggleReaction } from './service.ts';
 import { reactionToggleInput, reactionUsersQuery } from './schema.ts';
 
@@ -30,14 +31,6 @@ export function reactionRoutes(db: Db) {
     .get('/api/reactions/users', async (c) => {
       const query = validateQuery(c, reactionUsersQuery);
       const list = await listReactionUsers(db, readerOf(c), query.model_type, query.model_id, query.reaction_type);
-      return c.json({
-        data: list.map((user) => ({
-          id: user.id,
-          nickname: user.nickname,
-          profile_image: user.profileImage,
-          username: user.username,
-          reaction_type: user.reactionType,
-        })),
-      });
+      return c.json({ data: list.map(reactionUserResource) });
     });
 }

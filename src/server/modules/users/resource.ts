@@ -1,8 +1,9 @@
+import type { CurrentUser, PublicUser } from '../../../lib/users.ts';
 import type { User } from '../../db/schema/index.ts';
 import { apiTime } from '../../http/serialize.ts';
 
 /** The signed-in member as the API shows them to themselves. */
-export const currentUserResource = (user: User) => ({
+export const currentUserResource = (user: User): CurrentUser => ({
   id: user.id,
   email: user.email,
   nickname: user.nickname,
@@ -19,7 +20,7 @@ export const currentUserResource = (user: User) => ({
 export const DELETED_MEMBER_NICKNAME = '탈퇴한 회원';
 
 /** A member as others see them: never e-mail or phone; a deleted member only as 탈퇴한 회원. */
-export const publicUserResource = (user: User) =>
+export const publicUserResource = (user: User): PublicUser =>
   user.deletedAt
     ? { id: user.id, nickname: DELETED_MEMBER_NICKNAME, username: null, profile_image: null, introduction: null, created_at: null }
     : {
