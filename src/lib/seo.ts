@@ -4,6 +4,7 @@
  * pages, the sitemap and tests share them.
  */
 import { isAuthOnly, isGuestOnly } from './page-guards.ts';
+import type { SquarePostItem } from './square.ts';
 
 export const SITE_NAME = '리추얼';
 export const DEFAULT_DESCRIPTION =
@@ -138,46 +139,32 @@ export function serializeJsonLd(data: JsonLd | JsonLd[]): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export interface ForumPostInput {
-  headline: string;
-  /** The post's absolute canonical address. */
-  url: string;
-  /** Plain text: the post's excerpt. */
-  text: string;
-  /** The name shown for the author: a nickname, 익명 or 탈퇴한 회원. */
-  authorName: string;
-  /** The author's public profile, when there is one to link. */
-  authorUrl?: string | undefined;
-  datePublished: Date | string;
-  dateModified: Date | string;
-  commentCount: number;
-  /** Absolute, or site-relative to the post's origin. */
-  image?: string | undefined;
-}
-
-/** A member's post in the square: a discussion, so search engines can show its replies count. */
-export function discussionForumPostingJsonLd(input: ForumPostInput): JsonLd {
+/**
+ * A member's post in the square, from the same resource the API answers: a discussion, so search
+ * engines can show its replies count. `url` is the post's absolute canonical address.
+ */
+export function discussionForumPostingJsonLd(post: SquarePostItem, url: string): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'DiscussionForumPosting',
-    headline: input.headline,
-    text: input.text,
-    url: input.url,
-    mainEntityOfPage: input.url,
-    datePublished: isoTime(input.datePublished),
-    dateModified: isoTime(Math.max(new Date(input.datePublished).getTime(), new Date(input.dateModified).getTime())),
+    headline: post.title,
+    text: post.excerpt ?? '',
+    url,
+    mainEntityOfPage: url,
+    datePublished: isoTime(post.created_at),
+    dateModified: isoTime(Math.max(new Date(post.created_at).getTime(), new Date(post.updated_at).getTime())),
     inLanguage: 'ko-KR',
     author: {
       '@type': 'Person',
-      name: input.authorName,
-      ...(input.authorUrl ? { url: input.authorUrl } : {}),
+      name: post.author_name,
+      ...(post.author?.username ? { url: absoluteUrl(url, `/profile/${post.author.username}`) } : {}),
     },
-    ...(input.image ? { image: [absoluteUrl(input.url, input.image)] } : {}),
-    commentCount: input.commentCount,
+    ...(post.thumbnail_url ? { image: [absoluteUrl(url, post.thumbnail_url)] } : {}),
+    commentCount: post.comments_count,
     interactionStatistic: {
       '@type': 'InteractionCounter',
       interactionType: 'https://schema.org/CommentAction',
-      userInteractionCount: input.commentCount,
+      userInteractionCount: post.comments_count,
     },
   };
 }

@@ -1,8 +1,9 @@
+import type { SquareAuthor, SquareCategory, SquarePostDetail, SquarePostItem } from '../../../lib/square.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { commentResource } from '../comments/resource.ts';
 import type { SquareAuthorView, SquareCategoryView, SquarePostDetailView, SquarePostItemView } from './views.ts';
 
-export const squareCategoryResource = (category: SquareCategoryView) => ({
+export const squareCategoryResource = (category: SquareCategoryView): SquareCategory => ({
   id: category.id,
   name: category.name,
   slug: category.slug,
@@ -13,10 +14,10 @@ export const squareCategoryResource = (category: SquareCategoryView) => ({
   is_unlocked: category.isUnlocked,
 });
 
-const authorResource = (author: SquareAuthorView | null) =>
+const authorResource = (author: SquareAuthorView | null): SquareAuthor | null =>
   author && { id: author.id, nickname: author.nickname, username: author.username, profile_image: author.profileImage };
 
-export const postItemResource = (post: SquarePostItemView) => ({
+export const postItemResource = (post: SquarePostItemView): SquarePostItem => ({
   id: post.id,
   title: post.title,
   excerpt: post.excerpt,
@@ -33,7 +34,7 @@ export const postItemResource = (post: SquarePostItemView) => ({
   updated_at: apiTime(post.updatedAt),
 });
 
-export const postDetailResource = (post: SquarePostDetailView) => ({
+export const postDetailResource = (post: SquarePostDetailView): SquarePostDetail => ({
   ...postItemResource(post),
   content_html: post.contentHtml,
   reaction_counts: post.reactionCounts,
