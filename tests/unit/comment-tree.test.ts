@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { liveCount, withAdded, withChanged, withDeleted } from '../../src/islands/comments/comment-tree.ts';
+import { liveCount, withAdded, withChanged, withDeleted } from '../../src/lib/comment-tree.ts';
 import type { CommentData } from '../../src/lib/comments.ts';
-import { toggled, totalReactions } from '../../src/islands/reactions/reaction-state.ts';
+import { toggled, totalReactions } from '../../src/lib/reaction-state.ts';
 
 const comment = (id: number, parentId: number | null = null, replies: CommentData[] = []): CommentData => ({
   id,

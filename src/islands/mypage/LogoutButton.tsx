@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from '../shared/failure-messages.ts';
+import { failureMessage } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './mypage.css';
 
@@ -8,18 +8,18 @@ import './mypage.css';
 export function LogoutButton() {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
 
   const logout = async () => {
     if (busy) return;
     setBusy(true);
-    setMessage(null);
+    setMessage('');
     try {
       await api.post('/logout');
       // A full load, so that the header and every page are rendered for a guest again.
       window.location.assign('/');
     } catch (error) {
-      setMessage(failureMessages(error)[0] ?? null);
+      setMessage(failureMessage(error));
       setBusy(false);
     }
   };
@@ -36,7 +36,7 @@ export function LogoutButton() {
         {busy ? '로그아웃하는 중…' : '로그아웃'}
       </button>
       <p className="mypage-copy-status" role="alert" data-tone="error">
-        {message ?? ''}
+        {message}
       </p>
     </>
   );

@@ -12,7 +12,7 @@ import { EMPTY_NOTIFICATIONS_TEXT, UNREAD_LABEL, isUnread, notificationImage, no
 import type { NotificationItem } from '../../lib/notifications.ts';
 import { relativeTime } from '../../lib/time.ts';
 import { createNotificationList } from '../../stores/notification-list.ts';
-import { failureMessages } from '../shared/failure-messages.ts';
+import { failureMessage } from '../shared/failure-messages.ts';
 import { MemberAvatar } from '../shared/MemberAvatar.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
@@ -85,7 +85,7 @@ export function NotificationList({ initialItems, initialCursor = null, moreHref 
         {loading && <p>알림을 불러오는 중이에요…</p>}
         {failed && (
           <p className="notification-error" role="alert">
-            {failureMessages(error)[0]}{' '}
+            {failureMessage(error)}{' '}
             <button type="button" className="pill" onClick={list.retry}>
               {RETRY_LABEL}
             </button>

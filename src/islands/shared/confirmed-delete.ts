@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
 import { confirmModal } from '../../stores/modal.ts';
-import { failureMessages } from './failure-messages.ts';
+import { failureMessage } from './failure-messages.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 interface ConfirmedDelete {
@@ -34,7 +34,7 @@ export function useConfirmedDelete({ title, message, url, then }: ConfirmedDelet
       window.location.replace(then);
     } catch (failure) {
       setBusy(false);
-      setError(failureMessages(failure)[0] ?? '');
+      setError(failureMessage(failure));
     }
   };
 

@@ -32,3 +32,6 @@ export function failureMessages(error: unknown): string[] {
 }
 
 export const isStatus = (error: unknown, status: number): boolean => isApiError(error) && error.status === status;
+
+/** The one line an action tells when it failed; empty while nothing has. */
+export const failureMessage = (error: unknown): string => (error === undefined ? '' : (failureMessages(error)[0] ?? ''));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
-import { failureMessages } from './failure-messages.ts';
+import { failureMessage } from './failure-messages.ts';
 import type { FieldNote } from './form-fields.tsx';
 
 export type AvailabilityField = 'email' | 'username' | 'nickname';
@@ -50,7 +50,7 @@ export function useAvailability(field: AvailabilityField, value: string) {
         const reason = isApiError(error) && error.status === 422 ? error.errors[field]?.[0] : undefined;
         // Not an answer about the value (offline, too many checks): ask again on the next blur.
         if (!reason) asked.current = '';
-        note = { tone: reason ? 'error' : 'info', text: reason ?? failureMessages(error)[0] ?? '' };
+        note = { tone: reason ? 'error' : 'info', text: reason ?? failureMessage(error) };
       }
       setAnswer((current) => (current?.value === candidate ? { value: candidate, note } : current));
     },

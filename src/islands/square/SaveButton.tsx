@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { $toggleSave } from '../../stores/saved-posts.ts';
-import { failureMessages } from '../shared/failure-messages.ts';
+import { failureMessage } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './square.css';
 
@@ -33,7 +33,7 @@ export function SaveButton({ postId, initialSaved }: Props) {
         <span aria-hidden="true">{saved ? '★' : '☆'}</span> {saved ? '저장됨' : '저장'}
       </button>
       <span className="square-form-message" role="status">
-        {error === undefined ? '' : failureMessages(error)[0]}
+        {failureMessage(error)}
       </span>
     </span>
   );

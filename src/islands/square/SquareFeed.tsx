@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { createPagedList } from '../../stores/paged-list.ts';
-import { failureMessages } from '../shared/failure-messages.ts';
+import { failureMessage } from '../shared/failure-messages.ts';
 import { PostCard } from './PostCard.tsx';
 import type { SquarePostItem } from './types.ts';
 import './square.css';
@@ -65,7 +65,7 @@ export function SquareFeed({ nextCursor, basePath, source, showCategory = true }
         {loading && <p className="square-feed-status">글을 더 불러오는 중이에요…</p>}
         {failed && (
           <p className="square-feed-status error" role="alert">
-            {failureMessages(error)[0]}
+            {failureMessage(error)}
           </p>
         )}
         {moreHref && !loading && (

@@ -1,5 +1,5 @@
-import type { CommentData } from '../../lib/comments.ts';
-import { DELETED_COMMENT_TEXT } from '../../lib/comments.ts';
+import type { CommentData } from './comments.ts';
+import { DELETED_COMMENT_TEXT } from './comments.ts';
 
 /** Adds a new comment where the server put it: at the end, or at the end of its top comment's replies. */
 export function withAdded(tree: CommentData[], comment: CommentData): CommentData[] {

@@ -1,5 +1,5 @@
-import { REACTION_TYPES } from '../../lib/reactions.ts';
-import type { ReactionCounts, ReactionTypeName } from '../../lib/reactions.ts';
+import { REACTION_TYPES } from './reactions.ts';
+import type { ReactionCounts, ReactionTypeName } from './reactions.ts';
 
 export interface ReactionState {
   counts: ReactionCounts;
