@@ -79,7 +79,7 @@ export function Agreements({ idPrefix, value, onChange, errors: formErrors }: Ag
                     aria-describedby={errors.length > 0 ? errorId : undefined}
                   />
                   <span>
-                    <span className={item.required ? 'auth-required' : 'auth-optional'}>
+                    <span className={item.required ? 'form-required' : 'form-optional'}>
                       {item.required ? '(필수)' : '(선택)'}
                     </span>{' '}
                     {item.label}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChangeEvent } from 'react';
 import { FieldErrors } from '../shared/form-fields.tsx';
+import { FilePicker } from '../shared/FilePicker.tsx';
 import { FILE_ACCEPT, formatFileSize, isPdfName } from './inquiry-files.ts';
 import './inquiry.css';
 
@@ -55,34 +55,23 @@ export function AttachmentPicker({ id, entries, max, hint, errors, disabled, onP
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = [...(event.target.files ?? [])];
-    // Cleared at once, so that picking the same file again after removing it is seen as a change.
-    event.target.value = '';
-    if (picked.length > 0) onPick(picked);
-  };
-
   return (
     <div className="form-field">
       <span className="form-label">
-        첨부파일 <span className="auth-optional">(선택)</span>
+        첨부파일 <span className="form-optional">(선택)</span>
       </span>
       <div className="inquiry-files-bar">
-        <input
+        <FilePicker
           ref={input}
           id={id}
-          className="visually-hidden form-file-input"
-          type="file"
+          label="파일 첨부"
           multiple
           accept={FILE_ACCEPT}
           disabled={disabled || full}
-          onChange={onChange}
+          onFiles={onPick}
           aria-invalid={errors.length > 0 ? true : undefined}
-          aria-describedby={[hintId, errors.length > 0 ? errorId : ''].join(' ').trim()}
+          aria-describedby={errors.length > 0 ? `${hintId} ${errorId}` : hintId}
         />
-        <label htmlFor={id} className="form-small-button" data-disabled={disabled || full}>
-          파일 첨부
-        </label>
         <span className="inquiry-files-count" aria-live="polite">
           <span className="visually-hidden">첨부한 파일 </span>
           {entries.length}/{max}
