@@ -8,7 +8,7 @@ interface Answer<T> {
   data: T;
 }
 
-export interface CommentThreadOptions {
+interface CommentThreadOptions {
   modelType: string;
   modelId: number;
   comments: CommentData[];

@@ -3,12 +3,12 @@ import type { ReadableAtom } from 'nanostores';
 import { createFetcherStore } from './query.ts';
 
 /** A page of a cursor-paged API list (API-CONVENTIONS.md). */
-export interface CursorPage<Item> {
+interface CursorPage<Item> {
   data: Item[];
   meta: { next_cursor: string | null };
 }
 
-export interface PagedListView<Item> {
+interface PagedListView<Item> {
   items: Item[];
   /** The cursor of the page after those shown; null at the end. */
   next: string | null;
@@ -18,7 +18,7 @@ export interface PagedListView<Item> {
   error: unknown;
 }
 
-export interface PagedListOptions<Item> {
+interface PagedListOptions<Item> {
   path: string;
   query?: Record<string, string>;
   /** What the server rendered: the first page and the cursor after it. */
@@ -90,5 +90,3 @@ export function createPagedList<Item extends { id: number }>({ path, query = {},
     update: (change: (items: Item[]) => Item[]): void => $pages.set($pages.get().map((page) => ({ ...page, items: change(page.items) }))),
   };
 }
-
-export type PagedList<Item extends { id: number }> = ReturnType<typeof createPagedList<Item>>;

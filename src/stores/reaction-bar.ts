@@ -9,7 +9,7 @@ interface ToggleAnswer {
   data: { reacted: boolean; reaction_type: ReactionTypeName; reaction_counts: ReactionCounts; my_reactions: ReactionTypeName[] };
 }
 
-export interface ReactionBarOptions {
+interface ReactionBarOptions {
   modelType: string;
   modelId: number;
   counts: ReactionCounts;

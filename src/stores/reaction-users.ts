@@ -16,7 +16,7 @@ interface ReactionUserData {
   reaction_type: string;
 }
 
-export interface ReactionUsersTarget {
+interface ReactionUsersTarget {
   modelType: string;
   modelId: number;
   reactionType?: ReactionTypeName;

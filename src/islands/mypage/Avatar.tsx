@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import './mypage.css';
 
-export const DEFAULT_AVATAR = '/images/default-avatar.svg';
+const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 interface AvatarProps {
   src: string | null | undefined;

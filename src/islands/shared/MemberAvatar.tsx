@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-export const DEFAULT_AVATAR = '/images/default-avatar.svg';
+const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 /** A member's round picture; the default stands in when there is none or it fails to load. */
 export function MemberAvatar({ src, size, className }: { src: string | null; size: number; className?: string }) {

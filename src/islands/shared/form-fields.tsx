@@ -149,7 +149,7 @@ export function TextAreaField({ id, label, hint, errors, value, onValue, maxLeng
   );
 }
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

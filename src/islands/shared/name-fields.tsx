@@ -3,7 +3,7 @@ import { TextField } from './form-fields.tsx';
 import { useAvailability } from './use-availability.ts';
 import type { FieldWiring } from './use-form.ts';
 
-export type NameKind = 'nickname' | 'username';
+type NameKind = 'nickname' | 'username';
 
 const NAMES = {
   nickname: {

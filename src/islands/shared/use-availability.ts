@@ -13,14 +13,14 @@ const ENDPOINTS: Record<AvailabilityField, string> = {
   nickname: '/api/user/validate-username',
 };
 
-export const AVAILABLE_MESSAGES: Record<AvailabilityField, string> = {
+const AVAILABLE_MESSAGES: Record<AvailabilityField, string> = {
   email: '사용 가능한 이메일입니다.',
   username: '사용 가능한 아이디입니다.',
   nickname: '사용 가능한 닉네임입니다.',
 };
 
 const CHECKING: FieldNote = { tone: 'info', text: '확인하는 중…' };
-export const AVAILABILITY_DEBOUNCE_MS = 400;
+const AVAILABILITY_DEBOUNCE_MS = 400;
 
 interface Answer {
   value: string;

@@ -3,7 +3,7 @@ import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { failureMessages } from './failure-messages.ts';
 
-export const CHECK_MESSAGE = '입력한 내용을 다시 확인해 주세요.';
+const CHECK_MESSAGE = '입력한 내용을 다시 확인해 주세요.';
 const VALIDATION_STATUS = 422;
 
 /** What a text field of a form needs: its id, name, value, change handler and messages. */
