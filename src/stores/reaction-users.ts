@@ -1,20 +1,12 @@
 import { memberHref } from '../lib/member-links.ts';
 import { freshAnswer } from '../lib/query.ts';
-import { REACTION_TEXTS, isReactionType } from '../lib/reactions.ts';
-import type { ReactionTypeName } from '../lib/reactions.ts';
+import { REACTION_TEXTS } from '../lib/reactions.ts';
+import type { ReactionTypeName, ReactionUser } from '../lib/reactions.ts';
 import { usersListModal } from './modal.ts';
 import type { ModalUser } from './modal.ts';
 import { createFetcherStore, queryUtils } from './query.ts';
 
 const USERS_LIST_EMPTY = '아직 반응을 남긴 멤버가 없습니다.';
-
-interface ReactionUserData {
-  id: number;
-  nickname: string;
-  profile_image: string | null;
-  username: string;
-  reaction_type: string;
-}
 
 interface ReactionUsersTarget {
   modelType: string;
@@ -35,14 +27,14 @@ const usersKey = ({ modelType, modelId, reactionType }: ReactionUsersTarget): st
  * within the dedupe time asks nothing. A failed read is thrown for the caller to tell.
  */
 export async function openReactionUsersList(target: ReactionUsersTarget): Promise<void> {
-  const answer = await freshAnswer(createFetcherStore<{ data: ReactionUserData[] }>(usersKey(target)));
+  const answer = await freshAnswer(createFetcherStore<{ data: ReactionUser[] }>(usersKey(target)));
   if ('error' in answer) throw answer.error;
   const users: ModalUser[] = answer.data.data.map((user) => ({
     id: user.id,
     nickname: user.nickname,
     profileImage: user.profile_image,
     href: memberHref(user.username, target.roomId),
-    ...(isReactionType(user.reaction_type) ? { note: REACTION_TEXTS[user.reaction_type] } : {}),
+    note: REACTION_TEXTS[user.reaction_type],
   }));
   await usersListModal({
     title: target.reactionType ? `‘${REACTION_TEXTS[target.reactionType]}’ 반응을 남긴 멤버` : '반응을 남긴 멤버',
