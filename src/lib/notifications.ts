@@ -99,12 +99,6 @@ export function notificationImage(data: NotificationData): string | null {
 
 export const isUnread = (item: Pick<NotificationItem, 'read_at'>): boolean => item.read_at === null;
 
-/** Items of a later page appended to those shown, none twice (a page may overlap after a reload). */
-export function appendPage(shown: NotificationItem[], page: NotificationItem[]): NotificationItem[] {
-  const seen = new Set(shown.map((item) => item.id));
-  return [...shown, ...page.filter((item) => !seen.has(item.id))];
-}
-
 /** The item as read from now on (the list styles it as read after a click). */
 export function markedRead(items: NotificationItem[], id: number, at: string): NotificationItem[] {
   return items.map((item) => (item.id === id && item.read_at === null ? { ...item, read_at: at } : item));

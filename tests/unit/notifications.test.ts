@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   COUPON_PAGE,
   EMPTY_NOTIFICATIONS_TEXT,
-  appendPage,
   isUnread,
   markedRead,
   notificationImage,
@@ -130,11 +129,6 @@ describe('the list', () => {
   it('is unread while read_at is empty', () => {
     expect(isUnread(item(1))).toBe(true);
     expect(isUnread(item(1, '2026-11-20T03:01:00.000000Z'))).toBe(false);
-  });
-
-  it('appends a later page without showing an item twice, in order', () => {
-    const shown = [item(9), item(8)];
-    expect(appendPage(shown, [item(8), item(7), item(6)]).map((each) => each.id)).toEqual([9, 8, 7, 6]);
   });
 
   it('marks one unread item read and leaves the others, and a read time, alone', () => {

@@ -1,17 +1,16 @@
 import type { Db } from '../../server/db/client.ts';
 import { isInvalidField } from '../../server/domain-errors.ts';
 import type { Reader } from '../../server/modules/models/reader.ts';
-import { postItemResource } from '../../server/modules/square/resource.ts';
+import { postItemResource, squareCategoryResource } from '../../server/modules/square/resource.ts';
 import { POSTS_PER_PAGE } from '../../server/modules/square/schema.ts';
 import { listSquareCategories, listSquareNotices, listSquarePosts } from '../../server/modules/square/service.ts';
-import type { SquareCategoryView } from '../../server/modules/square/views.ts';
-import type { SquarePostItem } from '../../islands/square/types.ts';
+import type { SquareCategory, SquarePostItem } from '../../lib/square.ts';
 
 export type SquareBoardData =
   | {
       status: 'ok';
-      categories: SquareCategoryView[];
-      category: SquareCategoryView | null;
+      categories: SquareCategory[];
+      category: SquareCategory | null;
       notices: SquarePostItem[];
       /** Null while the board is protected and this session has not given its password. */
       posts: { items: SquarePostItem[]; nextCursor: string | null } | null;
@@ -26,13 +25,14 @@ export type SquareBoardData =
  */
 export async function loadSquareBoard(db: Db, reader: Reader, slug: string | null, cursor: string | null): Promise<SquareBoardData> {
   const continued = cursor !== null;
-  const [categories, notices, list] = await Promise.all([
+  const [categoryViews, notices, list] = await Promise.all([
     listSquareCategories(db, reader),
     continued ? [] : listSquareNotices(db, reader),
     listPage(db, reader, slug ?? undefined, cursor),
   ]);
   if (list === 'bad-cursor') return { status: 'bad-cursor' };
   if (list.status === 'missing') return { status: 'missing' };
+  const categories = categoryViews.map(squareCategoryResource);
   const category = slug === null ? null : (categories.find((candidate) => candidate.slug === slug) ?? null);
   if (slug !== null && !category) return { status: 'missing' };
   const locked = list.status === 'locked';

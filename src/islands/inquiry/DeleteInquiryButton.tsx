@@ -1,4 +1,5 @@
 import { useConfirmedDelete } from '../shared/confirmed-delete.ts';
+import '../shared/forms.css';
 import './inquiry.css';
 
 export const DELETE_CONFIRM_TITLE = '문의를 삭제할까요?';
@@ -17,7 +18,7 @@ export function DeleteInquiryButton({ inquiryId }: { inquiryId: number }) {
     <>
       <button
         type="button"
-        className="inquiry-action inquiry-action-danger"
+        className="form-small-button inquiry-action inquiry-action-danger"
         disabled={disabled}
         aria-busy={busy ? true : undefined}
         onClick={remove}

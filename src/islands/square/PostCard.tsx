@@ -1,7 +1,7 @@
 import { formatCount } from '../../lib/numbers.ts';
 import { formatDateTime, relativeTime } from '../../lib/time.ts';
-import { postPath } from './types.ts';
-import type { SquarePostItem } from './types.ts';
+import { postPath } from '../../lib/square.ts';
+import type { SquarePostItem } from '../../lib/square.ts';
 import './square.css';
 
 const THUMB = 88;
@@ -30,7 +30,7 @@ export function PostCard({ post, showCategory = true }: { post: SquarePostItem; 
       <a className="square-card-link" href={postPath(post)}>
         <span className="square-card-body">
           <span className="square-card-heading">
-            {post.is_notice && <span className="square-badge">공지</span>}
+            {post.is_notice && <span className="notice-badge">공지</span>}
             {showCategory && <span className="square-card-category">{post.category.name}</span>}
           </span>
           <span className="square-card-title">

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPagedList } from '../../stores/paged-list.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { PostCard } from './PostCard.tsx';
-import type { SquarePostItem } from './types.ts';
+import type { SquarePostItem } from '../../lib/square.ts';
 import './square.css';
 
 interface Props {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -76,6 +77,16 @@ async function ensureSession(c: AppContext, db: Db, config: AppConfig): Promise<
   return session.id;
 }
 
+/** A post as the form sent it, in the service's words. */
+const draftOf = (input: z.output<typeof postCreateInput>) => ({
+  categoryId: input.square_post_category_id,
+  title: input.title,
+  content: input.content,
+  isAnonymous: input.is_anonymous,
+  isNotice: input.is_notice,
+  password: input.password,
+});
+
 export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage) {
   const unlock = async (c: AppContext, kind: UnlockKind, targetId: number, password: string) => {
     const notFoundMessage = kind === 'category' ? SQUARE_MESSAGES.unknownCategory : SQUARE_MESSAGES.notFound;
@@ -152,14 +163,7 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
       const user = requireMember(c);
       const input = validateBody(c, postCreateInput);
       await enforceRateLimit(db, c, WRITE_RULE, String(user.id));
-      const id = await createSquarePost(db, storage, user, {
-        categoryId: input.square_post_category_id,
-        title: input.title,
-        content: input.content,
-        isAnonymous: input.is_anonymous,
-        isNotice: input.is_notice,
-        password: input.password,
-      });
+      const id = await createSquarePost(db, storage, user, draftOf(input));
       c.get('log').info({ userId: user.id, postId: id }, 'square post created');
       return detailAnswer(c, id, 201);
     })
@@ -174,15 +178,7 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
       const id = postId(c);
       const input = validateBody(c, postUpdateInput);
       await enforceRateLimit(db, c, WRITE_RULE, String(user.id));
-      await updateSquarePost(db, storage, user, id, {
-        categoryId: input.square_post_category_id,
-        title: input.title,
-        content: input.content,
-        isAnonymous: input.is_anonymous,
-        isNotice: input.is_notice,
-        password: input.password,
-        removePassword: input.remove_password,
-      });
+      await updateSquarePost(db, storage, user, id, { ...draftOf(input), removePassword: input.remove_password });
       return detailAnswer(c, id, 200);
     })
     .delete('/api/square-posts/:id', async (c) => {
