@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api-errors.ts';
-import type { CommentData } from '../../src/lib/comments.ts';
+
+import { sampleComment } from '../helpers/contract-samples.ts';
 
 const api = vi.hoisted(() => ({ post: vi.fn(), put: vi.fn(), del: vi.fn() }));
 vi.mock('../../src/lib/browser-api.ts', () => ({ api, quietApi: { get: vi.fn() } }));
@@ -8,22 +9,7 @@ vi.mock('../../src/lib/browser-api.ts', () => ({ api, quietApi: { get: vi.fn() }
 const { $modal, closeModal, submitModal } = await import('../../src/stores/modal.ts');
 const { createCommentThread } = await import('../../src/stores/comment-thread.ts');
 
-const comment = (id: number, parentId: number | null = null, overrides: Partial<CommentData> = {}): CommentData => ({
-  id,
-  parent_id: parentId,
-  content: `댓글 ${id}`,
-  is_anonymous: false,
-  author: { id: 1, nickname: '아침', username: 'morning', profile_image: null },
-  author_name: '아침',
-  likes_count: 2,
-  is_liked: false,
-  is_mine: true,
-  is_deleted: false,
-  created_at: '2026-11-20T00:00:00.000000Z',
-  updated_at: '2026-11-20T00:00:00.000000Z',
-  replies: [],
-  ...overrides,
-});
+const comment = sampleComment;
 
 const thread = () => createCommentThread({ modelType: 'square_post', modelId: 5, comments: [comment(1)] });
 const shown = (list: ReturnType<typeof thread>): number[] => list.$thread.get().comments.map((each) => each.id);

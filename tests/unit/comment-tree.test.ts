@@ -2,22 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { liveCount, withAdded, withChanged, withDeleted } from '../../src/lib/comment-tree.ts';
 import type { CommentData } from '../../src/lib/comments.ts';
 import { toggled, totalReactions } from '../../src/lib/reaction-state.ts';
+import { sampleComment } from '../helpers/contract-samples.ts';
 
-const comment = (id: number, parentId: number | null = null, replies: CommentData[] = []): CommentData => ({
-  id,
-  parent_id: parentId,
-  content: `댓글 ${id}`,
-  is_anonymous: false,
-  author: { id: 1, nickname: '아침', username: 'morning', profile_image: null },
-  author_name: '아침',
-  likes_count: 2,
-  is_liked: true,
-  is_mine: true,
-  is_deleted: false,
-  created_at: '2026-11-20T00:00:00.000000Z',
-  updated_at: '2026-11-20T00:00:00.000000Z',
-  replies,
-});
+const comment = (id: number, parentId: number | null = null, replies: CommentData[] = []): CommentData =>
+  sampleComment(id, parentId, { is_liked: true, replies });
 
 describe('comment tree', () => {
   it('adds top comments at the end and replies under their top comment', () => {

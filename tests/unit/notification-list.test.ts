@@ -1,30 +1,12 @@
 import { beforeEach, expect, it, vi } from 'vitest';
-import type { NotificationItem } from '../../src/lib/notifications.ts';
+import { sampleNotification } from '../helpers/contract-samples.ts';
 
 const quietApi = vi.hoisted(() => Object.assign(vi.fn(() => Promise.resolve()), { get: vi.fn() }));
 vi.mock('../../src/lib/browser-api.ts', () => ({ quietApi }));
 
 const { createNotificationList } = await import('../../src/stores/notification-list.ts');
 
-const item = (id: number, readAt: string | null): NotificationItem => ({
-  id,
-  read_at: readAt,
-  created_at: '2026-11-20T00:00:00.000000Z',
-  data: {
-    title: '새벽 독서',
-    link: null,
-    target: 'post',
-    nickname: '느린걸음',
-    is_mention: false,
-    reaction_type: null,
-    reaction_type_text: null,
-    profile_image: null,
-    ritual_session_id: null,
-    ritual_session_thread_id: null,
-    square_post_category_slug: 'daily',
-    id: 42,
-  },
-});
+const item = sampleNotification;
 
 beforeEach(() => {
   quietApi.mockClear();

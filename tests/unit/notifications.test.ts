@@ -8,31 +8,10 @@ import {
   notificationLink,
   notificationMessage,
 } from '../../src/lib/notifications.ts';
-import type { NotificationData, NotificationItem } from '../../src/lib/notifications.ts';
+import { sampleNotification, sampleNotificationData } from '../helpers/contract-samples.ts';
 
-/** A comment on the member's square post by 느린걸음, as the API sends it. */
-const data = (overrides: Partial<NotificationData> = {}): NotificationData => ({
-  title: '새벽 독서 100일째',
-  link: null,
-  target: 'post',
-  nickname: '느린걸음',
-  is_mention: false,
-  reaction_type: null,
-  reaction_type_text: null,
-  profile_image: '/uploads/avatars/slow.webp',
-  ritual_session_id: null,
-  ritual_session_thread_id: null,
-  square_post_category_slug: 'daily',
-  id: 42,
-  ...overrides,
-});
-
-const item = (id: number, readAt: string | null = null): NotificationItem => ({
-  id,
-  read_at: readAt,
-  created_at: '2026-11-20T03:00:00.000000Z',
-  data: data(),
-});
+const data = sampleNotificationData;
+const item = sampleNotification;
 
 describe('notificationLink: where an item leads', () => {
   it('follows the link the notification carries, before any other rule', () => {
