@@ -33,7 +33,7 @@ test.describe('content is in the HTML before any script runs', () => {
   test('/notice lists the published notices with the pinned label and dates', async ({ request }) => {
     const body = await html(request, '/notice');
     expect(body).toContain(PINNED_NOTICE);
-    expect(body).toMatch(/<span[^>]*class="badge"[^>]*>공지<\/span>/);
+    expect(body).toMatch(/<span[^>]*class="notice-badge"[^>]*>공지<\/span>/);
     expect(body).toMatch(/>\d{4}\.\d{2}\.\d{2}<\/time>/);
     expect(body).toMatch(/<a href="\/notice\?page=2"/);
     for (const hidden of HIDDEN_NOTICES) expect(body).not.toContain(hidden);
