@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: load-tests the built server (bench/targets.ts) with autocannon, samples the
- * server's memory, weighs the JavaScript of a few pages in Chromium, audits a few pages with
- * Lighthouse, checks the goals (bench/goals.ts) and writes bench/results.json. See bench/README.md.
+ * server's memory, soaks it with mixed traffic when asked, weighs the JavaScript of a few pages in
+ * Chromium, audits a few pages with Lighthouse, checks the goals (bench/goals.ts) and writes
+ * bench/results.json. See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
@@ -24,15 +25,19 @@ import {
 } from '../scripts/server-process.ts';
 import type { ServerProcess } from '../scripts/server-process.ts';
 import { checkGoals } from './goals.ts';
-import { auditPages, launchChrome } from './lib/lighthouse.ts';
-import type { LighthouseResult } from './lib/lighthouse.ts';
+import { auditPages, auditPagesOnSlowCpu, launchChrome } from './lib/lighthouse.ts';
+import type { LighthouseResult, SlowCpuResult } from './lib/lighthouse.ts';
 import { benchmark, isSkipped } from './lib/load.ts';
 import type { TargetResult } from './lib/load.ts';
 import { MemorySampler } from './lib/memory.ts';
 import { launchBrowser, measurePageWeights } from './lib/page-weight.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
-import { printGoals, printLighthouse, printMemory, printPageWeights, printTable, writeResults } from './lib/report.ts';
+import { printGoals, printLighthouse, printMemory, printPageWeights, printSlowCpu, printSoak, printTable, writeResults } from './lib/report.ts';
 import { parseSettings } from './lib/settings.ts';
+import { runSoak } from './lib/soak.ts';
+import type { SoakResult } from './lib/soak.ts';
+import { prepareSoakBrowsers } from './lib/soak-members.ts';
+import type { SoakBrowsers } from './lib/soak-members.ts';
 import { fillNotifications, notificationTargets } from './lib/notifications.ts';
 import type { NotificationBenchData } from './lib/notifications.ts';
 import { fillSquare, seedBenchDatabase, squareTargets } from './lib/square.ts';
@@ -93,6 +98,13 @@ async function prepareNotifications(tempDir: string, settings: Settings): Promis
   return data;
 }
 
+/** Last before the start: the soak's signed-in browsers, with --soak only. */
+async function prepareSoak(tempDir: string, settings: Settings): Promise<SoakBrowsers | null> {
+  if (settings.soak === null) return null;
+  console.log("Signing in the soak's browsers…");
+  return prepareSoakBrowsers(join(tempDir, 'db'));
+}
+
 async function startBenchServer(tempDir: string): Promise<ServerProcess> {
   const logFile = join(tempDir, 'server.log');
   const port = await freePort(PREFERRED_PORT);
@@ -143,6 +155,21 @@ async function measureAll(
   return results;
 }
 
+/** After the targets, on the same server, so that the memory it finds has been through them all. */
+async function soak(
+  server: ServerProcess,
+  pid: number,
+  settings: Settings,
+  browsers: SoakBrowsers | null,
+  sampler: MemorySampler,
+): Promise<SoakResult | null> {
+  if (settings.soak === null || browsers === null) return null;
+  const result = await runSoak(server.url, pid, browsers, settings.soak, sampler);
+  const exit = exitDescription(server);
+  if (exit !== null) throw new Error(`the server exited during the soak (${exit}). Log tail:\n${outputTail(server)}`);
+  return result;
+}
+
 /** After the load, on the same server: a page's weight does not depend on how busy the server was. */
 async function weighPages(server: ServerProcess, settings: Settings, state: RunState): Promise<PageWeightResult[] | null> {
   if (settings.skipPageWeight) return null;
@@ -156,13 +183,22 @@ async function weighPages(server: ServerProcess, settings: Settings, state: RunS
   }
 }
 
-/** Last, on the same quiet server, so that the load does not slow the pages Lighthouse times. */
-async function runLighthouse(server: ServerProcess, settings: Settings, state: RunState): Promise<LighthouseResult[] | null> {
+/**
+ * Last, on the same quiet server, so that the load does not slow the pages Lighthouse times: the
+ * phone of Lighthouse's defaults, then the same pages on a slower CPU.
+ */
+async function runLighthouse(
+  server: ServerProcess,
+  settings: Settings,
+  state: RunState,
+): Promise<{ lighthouse: LighthouseResult[]; slowCpu: SlowCpuResult[] } | null> {
   if (settings.skipLighthouse) return null;
   const chrome = await launchChrome();
   state.chrome = chrome;
   try {
-    return await auditPages(chrome, server.url, auditedPages(), settings.lighthouseRuns);
+    const lighthouse = await auditPages(chrome, server.url, auditedPages(), settings.lighthouseRuns);
+    const slowCpu = await auditPagesOnSlowCpu(chrome, server.url, auditedPages(), settings.lighthouseRuns, settings.slowCpu);
+    return { lighthouse, slowCpu };
   } finally {
     chrome.kill();
     delete state.chrome;
@@ -175,6 +211,7 @@ async function run(state: RunState): Promise<number> {
   state.tempDir = await mkdtemp(join(tmpdir(), 'ritual-bench-'));
   const square = await prepareSquare(state.tempDir, settings);
   const notifications = await prepareNotifications(state.tempDir, settings);
+  const soakBrowsers = await prepareSoak(state.tempDir, settings);
   const server = await startBenchServer(state.tempDir);
   state.server = server;
   await waitUntilHealthy(server);
@@ -184,26 +221,33 @@ async function run(state: RunState): Promise<number> {
   const sampler = new MemorySampler(pid);
   state.sampler = sampler;
   const results = await measureAll(server, settings, sampler, square, notifications);
+  const soakResult = await soak(server, pid, settings, soakBrowsers, sampler);
   const memory = sampler.stop();
   const pageWeight = await weighPages(server, settings, state);
-  const lighthouse = await runLighthouse(server, settings, state);
+  const audits = await runLighthouse(server, settings, state);
+  const lighthouse = audits?.lighthouse ?? null;
+  const lighthouseSlowCpu = audits?.slowCpu ?? null;
 
   printTable(results);
+  printSoak(soakResult);
   printMemory(memory);
   printPageWeights(pageWeight);
   printLighthouse(lighthouse);
+  printSlowCpu(lighthouseSlowCpu);
   const goals = checkGoals({
     results,
     memory,
+    soak: soakResult,
     pageWeight,
     lighthouse,
+    lighthouseSlowCpu,
     squareSkipped: square === null,
     notificationsSkipped: notifications === null,
   });
   printGoals(goals);
   // The session cookie is a credential, even a throwaway one: it stays out of the results.
   const notificationSummary = notifications ? { ...notifications, cookie: undefined } : null;
-  await writeResults(settings, results, memory, pageWeight, lighthouse, goals, square, notificationSummary);
+  await writeResults(settings, { results, memory, soak: soakResult, pageWeight, lighthouse, lighthouseSlowCpu, goals, square, notifications: notificationSummary });
   return goals.every((goal) => goal.pass) ? 0 : 1;
 }
 

@@ -83,12 +83,18 @@ function lostAudits(lhr: Result): LostAudit[] {
   );
 }
 
-async function auditOnce(chrome: LaunchedChrome, url: string): Promise<Result> {
+/** `cpuSlowdown` replaces the default 4× of the phone's throttling; the network stays slow 4G. */
+async function auditOnce(
+  chrome: LaunchedChrome,
+  url: string,
+  options: { categories: readonly LighthouseCategory[]; cpuSlowdown?: number },
+): Promise<Result> {
   const runner = await lighthouse(url, {
     port: chrome.port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+    onlyCategories: [...options.categories],
+    ...(options.cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } }),
   });
   if (!runner) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = runner;
@@ -108,7 +114,7 @@ export async function auditPage(chrome: LaunchedChrome, baseUrl: string, page: A
   if (status !== 200) return { ...base, scores: null, performanceRuns: [], metrics: null, lostAudits: [] };
 
   const results: Result[] = [];
-  for (let run = 0; run < runs; run += 1) results.push(await auditOnce(chrome, url));
+  for (let run = 0; run < runs; run += 1) results.push(await auditOnce(chrome, url, { categories: LIGHTHOUSE_CATEGORIES }));
   const byPerformance = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const median = byPerformance[Math.floor(byPerformance.length / 2)]!;
   return {
@@ -135,6 +141,77 @@ export async function auditPages(chrome: LaunchedChrome, baseUrl: string, pages:
   for (const page of pages) {
     console.log(`Lighthouse: ${page.name} [${page.path}], ${runs} run${runs === 1 ? '' : 's'}…`);
     results.push(await auditPage(chrome, baseUrl, page, runs));
+  }
+  return results;
+}
+
+/** A page's main-thread cost on a slow phone's CPU: performance only, judged by its total blocking time. */
+export interface SlowCpuResult {
+  page: string;
+  path: string;
+  status: number | null;
+  cpuSlowdown: number;
+  /** Every run's total blocking time (simulated, ms); the median is judged. */
+  tbtRunsMs: number[];
+  /** The median run's; null when the page was not audited. */
+  tbtMs: number | null;
+  performance: number | null;
+  /** The median run's simulated main-thread time in style and layout, and in script evaluation. */
+  styleLayoutMs: number | null;
+  scriptEvaluationMs: number | null;
+  /** Lighthouse's measure of this machine's speed (a Moto G Power is about 264, a fast desktop 1500-2000). */
+  benchmarkIndex: number | null;
+}
+
+/** The simulated main-thread time of one group of mainthread-work-breakdown. */
+function mainThreadMs(lhr: Result, group: string): number {
+  const details = lhr.audits['mainthread-work-breakdown']?.details;
+  const items = details && 'items' in details ? (details.items as Array<{ group?: string; duration?: number }>) : [];
+  return Math.round(items.find((item) => item.group === group)?.duration ?? 0);
+}
+
+/** `runs` performance audits of one page with the CPU `cpuSlowdown` times slower, reported from the median total blocking time. */
+async function auditPageOnSlowCpu(
+  chrome: LaunchedChrome,
+  baseUrl: string,
+  page: AuditedPage,
+  runs: number,
+  cpuSlowdown: number,
+): Promise<SlowCpuResult> {
+  const url = `${baseUrl}${page.path}`;
+  const status = await documentStatus(url);
+  const missing = { tbtMs: null, performance: null, styleLayoutMs: null, scriptEvaluationMs: null, benchmarkIndex: null };
+  const base = { page: page.name, path: page.path, status, cpuSlowdown };
+  if (status !== 200) return { ...base, tbtRunsMs: [], ...missing };
+  const results: Result[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    results.push(await auditOnce(chrome, url, { categories: ['performance'], cpuSlowdown }));
+  }
+  const tbt = (lhr: Result) => numeric(lhr, 'total-blocking-time');
+  const median = [...results].sort((a, b) => tbt(a) - tbt(b))[Math.floor(results.length / 2)]!;
+  return {
+    ...base,
+    tbtRunsMs: results.map((lhr) => Math.round(tbt(lhr))),
+    tbtMs: Math.round(tbt(median)),
+    performance: score(median, 'performance'),
+    styleLayoutMs: mainThreadMs(median, 'styleLayout'),
+    scriptEvaluationMs: mainThreadMs(median, 'scriptEvaluation'),
+    benchmarkIndex: Math.round(median.environment.benchmarkIndex),
+  };
+}
+
+/** The pages again, one after another, on a CPU `cpuSlowdown` times slower than this machine's. */
+export async function auditPagesOnSlowCpu(
+  chrome: LaunchedChrome,
+  baseUrl: string,
+  pages: AuditedPage[],
+  runs: number,
+  cpuSlowdown: number,
+): Promise<SlowCpuResult[]> {
+  const results: SlowCpuResult[] = [];
+  for (const page of pages) {
+    console.log(`Lighthouse, CPU ${cpuSlowdown}× slower: ${page.name} [${page.path}], ${runs} run${runs === 1 ? '' : 's'}…`);
+    results.push(await auditPageOnSlowCpu(chrome, baseUrl, page, runs, cpuSlowdown));
   }
   return results;
 }

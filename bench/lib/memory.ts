@@ -17,6 +17,11 @@ function toMb(kb: number | null): number | null {
   return kb === null ? null : Math.round((kb / 1024) * 10) / 10;
 }
 
+/** The process's RSS now, or null where /proc is unavailable. */
+export function rssMb(pid: number): number | null {
+  return toMb(readProcStatusKb(pid, 'VmRSS'));
+}
+
 export interface MemoryReport {
   startMb: number | null;
   /** The highest RSS sampled while the benchmarks ran. */

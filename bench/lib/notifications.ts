@@ -4,14 +4,12 @@
 // a realistic table with that member's cookie.
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../../src/server/db/client.ts';
-import { createSession } from '../../src/server/modules/sessions/service.ts';
 import type { Target } from './load.ts';
 import type { SkippedResult } from './load.ts';
+import { benchSessionCookie } from './bench-session.ts';
 
 export const NOTIFICATION_BENCH_MEMBERS = 10_000;
 export const NOTIFICATION_BENCH_ROWS = 1_000_000;
-/** The server's default SESSION_COOKIE; the bench does not set another. */
-const SESSION_COOKIE = 'session';
 
 export interface NotificationBenchData {
   members: number;
@@ -74,14 +72,13 @@ export async function fillNotifications(dataDir: string): Promise<NotificationBe
           from users u where u.id = ${range.first + 1}`,
     );
     if (!member) throw new Error('the bench member is missing');
-    // Remembered, so the session outlives the run; it is touched at most once a minute.
-    const { token } = await createSession(db, { userId: member.id, remember: true }, { lifetimeMinutes: 120, rememberDays: 1 });
+    const cookie = await benchSessionCookie(db, member.id);
     const [totals] = await queryRows<{ notifications: number }>(db, sql`select count(*)::int as notifications from notifications`);
     return {
       members: NOTIFICATION_BENCH_MEMBERS,
       notifications: totals!.notifications,
       member,
-      cookie: `${SESSION_COOKIE}=${token}`,
+      cookie,
       fillSeconds: Math.round((performance.now() - started) / 100) / 10,
     };
   } finally {

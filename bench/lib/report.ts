@@ -3,7 +3,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import type { Goal } from '../goals.ts';
-import type { LighthouseResult } from './lighthouse.ts';
+import type { LighthouseResult, SlowCpuResult } from './lighthouse.ts';
 import { isSkipped } from './load.ts';
 import { GENERATOR_HELD_UP_MS } from './paced.ts';
 import type { TargetResult } from './load.ts';
@@ -11,6 +11,8 @@ import type { MemoryReport } from './memory.ts';
 import type { NotificationBenchData } from './notifications.ts';
 import type { PageWeightResult } from './page-weight.ts';
 import type { Settings } from './settings.ts';
+import { SOAK_SETTLED_MINUTE } from './soak.ts';
+import type { SoakResult } from './soak.ts';
 import type { SquareBenchData } from './square.ts';
 
 const RESULTS_FILE = fileURLToPath(new URL('../results.json', import.meta.url));
@@ -130,6 +132,55 @@ export function printLighthouse(results: LighthouseResult[] | null): void {
   console.log();
 }
 
+/** `null` without --soak. */
+export function printSoak(soak: SoakResult | null): void {
+  if (soak === null) return;
+  printRows(
+    [`Soak (${soak.minutes} min)`, 'req/s', 'sent', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'],
+    soak.requests.map((r) => [
+      r.kind,
+      String(Math.round(r.perSecond * 10) / 10),
+      String(r.sent),
+      r.latencyP50Ms.toFixed(1),
+      r.latencyP99Ms.toFixed(1),
+      String(r.non2xx),
+      String(r.errors),
+    ]),
+  );
+  const mb = (value: number | null) => (value === null ? '?' : `${value} MB`);
+  console.log(
+    `Soak: ${soak.totalRequests.toLocaleString('en-US')} requests from ${soak.browsers.toLocaleString('en-US')} signed-in browsers and guests; ` +
+      `${soak.written.posts} posts and ${soak.written.comments} comments written by ${soak.writers} members.`,
+  );
+  console.log(`Soak RSS by minute (median of its last 10 s): ${soak.rssMb.byMinute.map((value) => value ?? '?').join(', ')} MB`);
+  console.log(
+    `Soak RSS: ${mb(soak.rssMb.afterSettling)} after minute ${SOAK_SETTLED_MINUTE}, ${mb(soak.rssMb.end)} at the end ` +
+      `(${soak.growthPercent === null ? '?' : `${soak.growthPercent > 0 ? '+' : ''}${soak.growthPercent} %`}), peak ${mb(soak.rssMb.peak)}`,
+  );
+  if (soak.flagged) console.log('FLAGGED: the soak got non-2xx answers or errors, so it did not send the traffic it claims.');
+  console.log();
+}
+
+/** `null` with --skip-lighthouse. */
+export function printSlowCpu(results: SlowCpuResult[] | null): void {
+  if (results === null) return;
+  const ms = (value: number | null) => (value === null ? '-' : String(value));
+  printRows(
+    [`Lighthouse, CPU ${results[0]?.cpuSlowdown ?? '?'}× slower`, 'perf', 'TBT ms', 'TBT runs', 'style+layout ms', 'script ms', ''],
+    results.map((r) => [
+      r.page,
+      ms(r.performance),
+      ms(r.tbtMs),
+      r.tbtRunsMs.join('/') || '-',
+      ms(r.styleLayoutMs),
+      ms(r.scriptEvaluationMs),
+      r.status === 200 ? '' : `missing: HTTP ${r.status ?? 'no answer'}`,
+    ]),
+  );
+  const index = results.find((r) => r.benchmarkIndex !== null)?.benchmarkIndex;
+  console.log(`The run with the median total blocking time; main-thread times simulated. This machine's benchmark index: ${index ?? '?'}.\n`);
+}
+
 export function printMemory(memory: MemoryReport): void {
   const mb = (value: number | null) => (value === null ? 'not measured' : `${value} MB`);
   console.log(`Server RSS: ${mb(memory.startMb)} after start, ${mb(memory.loadPeakMb)} highest sampled under load`);
@@ -152,29 +203,35 @@ function machine() {
   };
 }
 
+/** What a run measured, as results.json holds it (after the date, the machine and the settings). */
+export interface RunReport {
+  square: SquareBenchData | null;
+  notifications: Omit<NotificationBenchData, 'cookie'> | null;
+  results: TargetResult[];
+  soak: SoakResult | null;
+  memory: MemoryReport;
+  pageWeight: PageWeightResult[] | null;
+  lighthouse: LighthouseResult[] | null;
+  lighthouseSlowCpu: SlowCpuResult[] | null;
+  goals: Goal[];
+}
+
 /** bench/results.json; its fields are described in bench/README.md. */
-export async function writeResults(
-  settings: Settings,
-  results: TargetResult[],
-  memory: MemoryReport,
-  pageWeight: PageWeightResult[] | null,
-  lighthouse: LighthouseResult[] | null,
-  goals: Goal[],
-  square: SquareBenchData | null,
-  notifications: Omit<NotificationBenchData, 'cookie'> | null,
-): Promise<void> {
+export async function writeResults(settings: Settings, run: RunReport): Promise<void> {
   const report = {
     date: new Date().toISOString(),
     node: process.version,
     machine: machine(),
     settings: { ...settings, serverNodeFlags: SERVER_NODE_FLAGS },
-    square,
-    notifications,
-    results,
-    memory,
-    pageWeight,
-    lighthouse,
-    goals,
+    square: run.square,
+    notifications: run.notifications,
+    results: run.results,
+    soak: run.soak,
+    memory: run.memory,
+    pageWeight: run.pageWeight,
+    lighthouse: run.lighthouse,
+    lighthouseSlowCpu: run.lighthouseSlowCpu,
+    goals: run.goals,
   };
   await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Results written to ${RESULTS_FILE}`);

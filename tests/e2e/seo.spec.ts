@@ -130,10 +130,26 @@ test.describe('what search engines and link previews read', () => {
     expect(await content(page, 'meta[property="og:description"]')).toBe(DEFAULT_DESCRIPTION);
   });
 
-  test('Pretendard is loaded once the page shows', async ({ page }) => {
+  test('Korean text is shown in Pretendard, fetched as one preloaded file', async ({ page }) => {
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(request.url());
+    });
     await page.goto('/faq');
-    await expect(page.locator('head link[rel="stylesheet"][href*="pretendard"]')).toHaveCount(1);
-    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Pretendard Variable"', '리추얼'))).toBe(true);
+    await expect(page.locator('head link[rel="preload"][as="font"][href*="pretendard-korean"]')).toHaveCount(1);
+    await expect
+      .poll(() => page.evaluate(() => [...document.fonts].map((face) => `${face.family.replaceAll('"', '')} ${face.status}`)))
+      .toEqual(['Pretendard Korean loaded']);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'main h1' });
+    const { fonts: used } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    expect(used).toEqual([expect.objectContaining({ familyName: 'Pretendard Variable', isCustomFont: true })]);
+    await page.waitForLoadState('networkidle');
+    // One file: the dozen slices of the package's dynamic subset each laid the page out again.
+    expect(fonts).toEqual([expect.stringContaining('/pretendard-korean.')]);
   });
 });
 
