@@ -8,6 +8,7 @@ export * from './password-reset-tokens.ts';
 export * from './phone-verifications.ts';
 export * from './rate-limits.ts';
 export * from './ritual-sessions.ts';
+export * from './rituals.ts';
 export * from './sessions.ts';
 export * from './social-accounts.ts';
 export * from './square.ts';
