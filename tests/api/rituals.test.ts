@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import {
   badges,
+  mains,
   ritualBadges,
   ritualSessionTitles,
   ritualSessions,
@@ -313,5 +314,19 @@ describe('GET /api/explorers', () => {
       [`theme_${mind}`]: ['마음 돌보기', ['지난 시즌부터']],
       [`theme_${body}`]: ['몸 깨우기', ['새 리추얼']],
     });
+  });
+});
+
+describe('the home (GET /api/mains/current)', () => {
+  it("carries the season's published monthly rituals with their next session", async () => {
+    await db().insert(mains).values({ title: '이번 달 메인', publishedAt: inDays(-1) });
+    const monthly = await createRitual({ title: '월간' });
+    const sessionId = await createSession(monthly);
+    await createRitual({ title: '원데이', type: 'one_day' });
+    await createRitual({ title: '숨긴', isPublished: false });
+    const res = await guest.get('/api/mains/current');
+    expect(res.status).toBe(200);
+    expect(res.body.data.rituals).toHaveLength(1);
+    expect(res.body.data.rituals[0]).toMatchObject({ id: monthly, title: '월간', next_session: { id: sessionId, seats_left: 6 } });
   });
 });
