@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { courseJsonLd } from '../../src/lib/ritual-seo.ts';
+import type { RitualDetail, RitualSessionSummary } from '../../src/lib/rituals.ts';
 import { formatPrice, koreanMonthDay, koreanMonthDayTime, recruitNotice, recruitStateOf, seatsLabel } from '../../src/lib/rituals.ts';
 import { weeksBetween } from '../../src/lib/time.ts';
 
@@ -57,5 +59,72 @@ describe('prices and seats on a card', () => {
     expect(formatPrice(0)).toBe('0원');
     expect(seatsLabel(3)).toBe('잔여 3석');
     expect(seatsLabel(0)).toBe('마감');
+  });
+});
+
+describe('courseJsonLd', () => {
+  const session: RitualSessionSummary = {
+    id: 7,
+    ritual_id: 3,
+    ritual_session_title_id: 1,
+    title: '12월 아침 10분 명상',
+    starts_at: '2026-12-06T15:00:00.000000Z',
+    ends_at: '2027-01-03T14:59:00.000000Z',
+    weeks: 4,
+    capacity: 6,
+    price: 45_000,
+    seats_left: 0,
+    recruit_starts_at: '2026-11-20T01:00:00.000000Z',
+    recruit_ends_at: null,
+    recruit_state: 'full',
+    place: null,
+  };
+  const ritual: RitualDetail = {
+    id: 3,
+    type: 'monthly',
+    title: '아침 10분 명상',
+    summary: '하루를 차분하게 열어요.',
+    cover_image_url: '/images/rituals/mind-1.webp',
+    cover_image_alt: '동심원 일러스트',
+    theme: { id: 1, name: '마음 돌보기' },
+    badges: [],
+    host_name: '김하늘',
+    next_session: session,
+    open_sessions_count: 1,
+    description_html: '<p>소개</p>',
+    how_it_goes_html: '<p>진행</p>',
+    host_introduction: '안내자',
+    sessions: [session],
+    selected_session: session,
+  };
+
+  it('describes the ritual as a Course and each open session as an online instance with its offer', () => {
+    const data = courseJsonLd(ritual, 'https://ritual.example/explorer/ritual/3');
+    expect(data).toMatchObject({
+      '@type': 'Course',
+      name: '아침 10분 명상',
+      url: 'https://ritual.example/explorer/ritual/3',
+      image: ['https://ritual.example/images/rituals/mind-1.webp'],
+      provider: { '@type': 'Organization', url: 'https://ritual.example/' },
+      hasCourseInstance: [
+        {
+          '@type': 'CourseInstance',
+          courseMode: 'online',
+          startDate: '2026-12-06T15:00:00.000Z',
+          courseWorkload: 'P4W',
+          offers: {
+            url: 'https://ritual.example/explorer/ritual/3?session=7',
+            price: 45_000,
+            priceCurrency: 'KRW',
+            availability: 'https://schema.org/SoldOut',
+            validFrom: '2026-11-20T01:00:00.000Z',
+          },
+        },
+      ],
+    });
+  });
+
+  it('leaves instances out when no session is open', () => {
+    expect(courseJsonLd({ ...ritual, sessions: [] }, 'https://ritual.example/explorer/ritual/3')).not.toHaveProperty('hasCourseInstance');
   });
 });
