@@ -1,4 +1,5 @@
 // The goals a run must meet. A new goal is one more line in GOALS, from a rule below or a new one.
+import { EXPLORER_PAGE, EXPLORER_PAGE_NAME, RITUAL_PAGE, RITUAL_PAGE_NAME } from './lib/explorer.ts';
 import { LIGHTHOUSE_CATEGORIES } from './lib/lighthouse.ts';
 import type { LighthouseCategory, LighthouseResult, SlowCpuResult } from './lib/lighthouse.ts';
 import type { MeasuredResult, TargetResult } from './lib/load.ts';
@@ -47,6 +48,28 @@ function minRequestsPerSecond(targetName: string, minimum: number): Rule {
       actual: result?.requestsPerSecond ?? null,
       // Error answers are cheap, so a flagged run proves nothing about the route.
       pass: result !== undefined && !result.flagged && result.requestsPerSecond >= minimum,
+    };
+  };
+}
+
+/** The static file of the same run: what one request costs the server when it does no work. */
+const STATIC_REFERENCE = 'GET /_astro/* (static reference';
+
+/**
+ * `targetName` serves at least `share` of the static file's requests per second in the same run:
+ * a ratio, so that it holds on any machine.
+ */
+function minShareOfStatic(targetName: string, share: number): Rule {
+  return ({ results }) => {
+    const measured = results.filter((r): r is MeasuredResult => !isSkipped(r));
+    const result = measured.find((r) => r.target === targetName);
+    const reference = measured.find((r) => r.target.startsWith(STATIC_REFERENCE));
+    const actual = result && reference ? Math.round((result.requestsPerSecond / reference.requestsPerSecond) * 1000) / 10 : null;
+    return {
+      name: `${targetName} req/s as % of the static file's`,
+      target: `>= ${share * 100}`,
+      actual,
+      pass: actual !== null && !result!.flagged && !reference!.flagged && actual >= share * 100,
     };
   };
 }
@@ -142,7 +165,7 @@ function maxSlowCpuTbtMs(pageName: string, limitMs: number): Rule {
   };
 }
 
-const AUDITED_PAGES = ['/', '/notice', '/faq', '/about'];
+const AUDITED_PAGES = ['/', '/notice', '/faq', '/about', EXPLORER_PAGE_NAME, RITUAL_PAGE_NAME];
 
 const LIGHTHOUSE_GOALS = AUDITED_PAGES.flatMap((page) =>
   LIGHTHOUSE_CATEGORIES.map((category) => minLighthouseScore(page, category, 95)),
@@ -163,6 +186,11 @@ const GOALS: Rule[] = [
   maxPeakRssMb(512),
   maxSoakGrowthPercent(10),
   maxScriptGzipKb('guest /', 15),
+  // Issue 17: the explorer and a ritual page read from a few small tables, a guest runs no island on them.
+  minShareOfStatic(EXPLORER_PAGE, 0.05),
+  minShareOfStatic(RITUAL_PAGE, 0.05),
+  maxScriptGzipKb(`guest ${EXPLORER_PAGE_NAME}`, 15),
+  maxScriptGzipKb(`guest ${RITUAL_PAGE_NAME}`, 15),
   ...LIGHTHOUSE_GOALS,
   ...SLOW_CPU_GOALS,
 ];

@@ -38,6 +38,7 @@ import { runSoak } from './lib/soak.ts';
 import type { SoakResult } from './lib/soak.ts';
 import { prepareSoakBrowsers } from './lib/soak-members.ts';
 import type { SoakBrowsers } from './lib/soak-members.ts';
+import { explorerTargets, ritualPagePath } from './lib/explorer.ts';
 import { fillNotifications, notificationTargets } from './lib/notifications.ts';
 import type { NotificationBenchData } from './lib/notifications.ts';
 import { fillSquare, seedBenchDatabase, squareTargets } from './lib/square.ts';
@@ -139,7 +140,8 @@ async function measureAll(
   const results: TargetResult[] = [];
   const squareOnes = square ? await squareTargets(server.url, square) : [];
   const notificationOnes = notifications ? await notificationTargets(server.url, notifications) : [];
-  for (const target of targets(squareOnes, notificationOnes)) {
+  const explorerOnes = await explorerTargets(server.url);
+  for (const target of targets(squareOnes, notificationOnes, explorerOnes)) {
     if (isSkipped(target)) {
       console.log(`${target.target}: skipped (${target.skipped})`);
       results.push(target);
@@ -176,7 +178,7 @@ async function weighPages(server: ServerProcess, settings: Settings, state: RunS
   const browser = await launchBrowser();
   state.browser = browser;
   try {
-    return await measurePageWeights(browser, server.url, weighedPages());
+    return await measurePageWeights(browser, server.url, weighedPages(await ritualPagePath(server.url)));
   } finally {
     await browser.close();
     delete state.browser;
@@ -196,8 +198,9 @@ async function runLighthouse(
   const chrome = await launchChrome();
   state.chrome = chrome;
   try {
-    const lighthouse = await auditPages(chrome, server.url, auditedPages(), settings.lighthouseRuns);
-    const slowCpu = await auditPagesOnSlowCpu(chrome, server.url, auditedPages(), settings.lighthouseRuns, settings.slowCpu);
+    const pages = auditedPages(await ritualPagePath(server.url));
+    const lighthouse = await auditPages(chrome, server.url, pages, settings.lighthouseRuns);
+    const slowCpu = await auditPagesOnSlowCpu(chrome, server.url, pages, settings.lighthouseRuns, settings.slowCpu);
     return { lighthouse, slowCpu };
   } finally {
     chrome.kill();

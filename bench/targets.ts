@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXPLORER_PAGE_NAME, RITUAL_PAGE_NAME } from './lib/explorer.ts';
 import type { AuditedPage } from './lib/lighthouse.ts';
 import type { SkippedResult, Target } from './lib/load.ts';
 import type { WeighedPage } from './lib/page-weight.ts';
@@ -25,11 +26,13 @@ function staticTarget(): Target | SkippedResult {
 
 /**
  * `square`: the square's targets (bench/lib/square.ts), empty with --skip-square;
- * `notifications`: the signed-in poll (bench/lib/notifications.ts), empty with --skip-notifications.
+ * `notifications`: the signed-in poll (bench/lib/notifications.ts), empty with --skip-notifications;
+ * `explorer`: the explorer and a ritual page (bench/lib/explorer.ts).
  */
 export function targets(
   square: Array<Target | SkippedResult>,
   notifications: Array<Target | SkippedResult> = [],
+  explorer: Array<Target | SkippedResult> = [],
 ): Array<Target | SkippedResult> {
   return [
     { name: 'GET /healthz', path: '/healthz' },
@@ -39,25 +42,33 @@ export function targets(
     { name: 'GET / (gzip)', path: '/', headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } },
     ...square,
     ...notifications,
+    ...explorer,
     staticTarget(),
   ];
 }
 
-/** The pages whose JavaScript is weighed after the load targets, in this order. */
-export function weighedPages(): WeighedPage[] {
+/**
+ * The pages whose JavaScript is weighed after the load targets, in this order. `ritualPath`: a
+ * ritual page of the demo data (bench/lib/explorer.ts), left out when there is none.
+ */
+export function weighedPages(ritualPath: string | null = null): WeighedPage[] {
   return [
     { name: 'guest /', path: '/', member: false },
     { name: '/about (static page)', path: '/about', member: false },
     { name: "member's /", path: '/', member: true },
+    { name: `guest ${EXPLORER_PAGE_NAME}`, path: '/explorer', member: false },
+    ...(ritualPath ? [{ name: `guest ${RITUAL_PAGE_NAME}`, path: ritualPath, member: false }] : []),
   ];
 }
 
 /** The pages Lighthouse audits on a phone's settings, after the page weights, in this order. */
-export function auditedPages(): AuditedPage[] {
+export function auditedPages(ritualPath: string | null = null): AuditedPage[] {
   return [
     { name: '/', path: '/' },
     { name: '/notice', path: '/notice' },
     { name: '/faq', path: '/faq' },
     { name: '/about', path: '/about' },
+    { name: EXPLORER_PAGE_NAME, path: '/explorer' },
+    ...(ritualPath ? [{ name: RITUAL_PAGE_NAME, path: ritualPath }] : []),
   ];
 }

@@ -37,6 +37,7 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { uploadRoutes } from './adapters/storage/routes.ts';
 import { imageUploadRoutes } from './modules/uploads/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
+import { ritualRoutes } from './modules/rituals/routes.ts';
 import { squarePostRoutes } from './modules/square/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', imageUploadRoutes(db, deps.storage));
   app.route('/', inquiryRoutes(db, deps.storage));
   app.route('/', squarePostRoutes(db, config, deps.storage));
+  app.route('/', ritualRoutes(db));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', mainRoutes(db, createHomeReader(db)));
   app.route('/', catalogueRoutes(db));

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client.ts';
 import { migrateDatabase } from '../../src/server/db/migrate.ts';
@@ -29,7 +29,12 @@ describe('the database', () => {
       expect(await isDatabaseEmpty(db)).toBe(true);
       await seedDemoData(db, { production: false });
       expect(await isDatabaseEmpty(db)).toBe(false);
-      const members = await db.select().from(users).where(eq(users.role, 'member')).orderBy(users.id);
+      // Members who can sign in; the rituals' applicants (no password) only hold seats.
+      const members = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.role, 'member'), isNotNull(users.passwordHash)))
+        .orderBy(users.id);
       expect(members.map((m) => m.email)).toEqual([1, 2, 3, 4, 5].map((n) => `member${n}@example.com`));
       const staff = await db.select().from(users).where(eq(users.role, 'staff'));
       expect(staff.map((m) => [m.email, m.nickname])).toEqual([['staff@example.com', '리추얼 운영팀']]);
@@ -40,7 +45,7 @@ describe('the database', () => {
       expect(shown?.n).toBe(1);
       // A second seed breaks the unique e-mail and leaves the first seed as it was.
       await expect(seedDemoData(db, { production: false })).rejects.toThrow();
-      expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(6);
+      expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(6 + 8);
     } finally {
       await fresh.drop();
     }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { notices, pages, storePages } from '../../src/server/db/schema/index.ts';
+import { notices, pages, rituals, storePages } from '../../src/server/db/schema/index.ts';
 import { listSitemapEntries } from '../../src/server/modules/seo/sitemap-service.ts';
 import { sitemapXml } from '../../src/server/modules/seo/sitemap-xml.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
@@ -15,10 +15,11 @@ beforeEach(async () => {
   await db().delete(notices);
   await db().delete(pages);
   await db().delete(storePages);
+  await db().delete(rituals);
 });
 
 describe('sitemap entries', () => {
-  it('lists the fixed pages, published notices, published pages (terms under /terms) and store pages', async () => {
+  it('lists the fixed pages, published notices, published pages (terms under /terms), store pages and rituals', async () => {
     const [older, edited, , , scheduledEarlier] = await db()
       .insert(notices)
       .values([
@@ -45,6 +46,15 @@ describe('sitemap entries', () => {
         { slug: 'draft-story', title: '준비 중', bodyHtml: '<p>준비</p>', isPublished: false },
       ]);
 
+    const ritual = { summary: '요약', descriptionHtml: '<p>소개</p>', howItGoesHtml: '<p>진행</p>', coverImageUrl: '/c.webp', coverImageAlt: '표지' };
+    const [shown] = await db()
+      .insert(rituals)
+      .values([
+        { ...ritual, type: 'monthly', title: '아침 명상', hostName: '호스트', hostIntroduction: '소개', updatedAt: daysBefore(6) },
+        { ...ritual, type: 'monthly', title: '준비 중', hostName: '호스트', hostIntroduction: '소개', isPublished: false },
+      ])
+      .returning();
+
     const entries = await listSitemapEntries(db(), NOW);
 
     expect(entries).toEqual([
@@ -52,6 +62,7 @@ describe('sitemap entries', () => {
       { path: '/about' },
       { path: '/notice', lastModified: daysBefore(1) },
       { path: '/faq' },
+      { path: '/explorer' },
       { path: `/notice/${edited!.id}`, lastModified: daysBefore(1) },
       { path: `/notice/${scheduledEarlier!.id}`, lastModified: daysBefore(2) },
       { path: `/notice/${older!.id}`, lastModified: daysBefore(10) },
@@ -59,11 +70,18 @@ describe('sitemap entries', () => {
       { path: '/terms/policy', lastModified: daysBefore(30) },
       { path: '/terms/privacy', lastModified: daysBefore(31) },
       { path: '/explorer/selfcare/guide/shipping', lastModified: daysBefore(7) },
+      { path: `/explorer/ritual/${shown!.id}`, lastModified: daysBefore(6) },
     ]);
   });
 
   it('lists the fixed pages alone, without a date, when there is no content yet', async () => {
-    expect(await listSitemapEntries(db(), NOW)).toEqual([{ path: '/' }, { path: '/about' }, { path: '/notice' }, { path: '/faq' }]);
+    expect(await listSitemapEntries(db(), NOW)).toEqual([
+      { path: '/' },
+      { path: '/about' },
+      { path: '/notice' },
+      { path: '/faq' },
+      { path: '/explorer' },
+    ]);
   });
 });
 

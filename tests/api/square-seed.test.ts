@@ -144,17 +144,19 @@ describe('the demo square', () => {
     expect(lounge).toEqual({ name: '비밀 라운지', write_scope: 'session_member' });
   });
 
-  it('runs a session today with members 1 to 3, after one that is over', async () => {
-    const sessions = await rows<{ title: string; running: boolean; over: boolean; members: string[] }>(sql`
-      select s.title, s.starts_at <= now() and s.ends_at > now() as running, s.ends_at <= now() as over,
-             array_agg(u.username order by u.username) as members
+  it('runs a session of a monthly ritual today with members 1 to 3, member1 hosting, after one that is over', async () => {
+    // The sessions the demo members are in (the rituals' applicants hold seats of upcoming ones).
+    const sessions = await rows<{ title: string; type: string; running: boolean; over: boolean; members: string[] }>(sql`
+      select s.title, r.type, s.starts_at <= now() and s.ends_at > now() as running, s.ends_at <= now() as over,
+             array_agg(u.username || ':' || su.role order by u.username) as members
       from ritual_sessions s
+      join rituals r on r.id = s.ritual_id
       join ritual_session_users su on su.ritual_session_id = s.id
-      join users u on u.id = su.user_id
-      group by s.id order by s.starts_at desc`);
+      join users u on u.id = su.user_id and u.username like 'member%'
+      group by s.id, r.type order by s.starts_at desc`);
     expect(sessions).toHaveLength(2);
-    expect(sessions[0]).toMatchObject({ running: true, members: ['member1', 'member2', 'member3'] });
-    expect(sessions[0]!.title).toMatch(/^\d{1,2}월 아침 리추얼$/);
+    expect(sessions[0]).toMatchObject({ running: true, type: 'monthly', members: ['member1:host', 'member2:member', 'member3:member'] });
+    expect(sessions[0]!.title).toMatch(/^\d{1,2}월 아침 10분 명상$/);
     expect(sessions[1]).toMatchObject({ running: false, over: true });
   });
 

@@ -38,6 +38,7 @@ const postPath = (post: ListedPost) => `/square/${post.category.slug}/${post.id}
 async function guestPaths(request: APIRequestContext): Promise<string[]> {
   const [notice] = await listed<Listed>(request, '/api/notices?per_page=1');
   const posts = await listed<ListedPost>(request, '/api/square-posts?per_page=50');
+  const [ritual] = await listed<Listed>(request, '/api/rituals?type=monthly&per_page=1');
   const open = posts.find((post) => !post.is_protected);
   const locked = posts.find((post) => post.is_protected);
   return [
@@ -49,6 +50,9 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
     '/terms/policy',
     '/terms/privacy',
     '/pages/community-guidelines',
+    '/explorer',
+    '/explorer?theme=1',
+    `/explorer/ritual/${ritual!.id}`,
     '/square',
     `/square/${open!.category.slug}`,
     postPath(open!),

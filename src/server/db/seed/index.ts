@@ -11,6 +11,7 @@ import { seedNotices } from './notices.ts';
 import { seedNotifications } from './notifications.ts';
 import { seedPages } from './pages.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
+import { seedRitualApplicants, seedRituals } from './rituals.ts';
 import { seedSquare } from './square.ts';
 
 export class DemoSeedRefused extends Error {
@@ -42,8 +43,10 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedCatalogue(txDb);
     await seedHome(txDb);
     await seedInquiries(txDb);
-    await seedRitualSessions(txDb);
+    const rituals = await seedRituals(txDb);
+    await seedRitualSessions(txDb, rituals.running);
     await seedSquare(txDb);
     await seedNotifications(txDb);
+    await seedRitualApplicants(txDb, rituals.seatsTaken);
   });
 }

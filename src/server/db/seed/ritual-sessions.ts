@@ -17,10 +17,14 @@ export interface SeededRitualSessions {
 }
 
 /**
- * A four-week session that started ten days ago in Seoul and so runs today whenever the seed
- * runs, and the four weeks before it, already over.
+ * A four-week session of `ritual` that started ten days ago in Seoul and so runs today whenever
+ * the seed runs (member1 hosts it), and the four weeks before it, already over.
  */
-export async function seedRitualSessions(db: Db, now = new Date()): Promise<SeededRitualSessions> {
+export async function seedRitualSessions(
+  db: Db,
+  ritual: { ritualId: number; titleId: number },
+  now = new Date(),
+): Promise<SeededRitualSessions> {
   const currentStart = seoulDay(now, -10);
   const currentEnd = seoulDay(now, 18);
   const pastStart = seoulDay(now, -38);
@@ -29,8 +33,27 @@ export async function seedRitualSessions(db: Db, now = new Date()): Promise<Seed
   const [current, past] = await db
     .insert(ritualSessions)
     .values([
-      { title: `${monthOf(now)}월 아침 리추얼`, startsAt: currentStart, endsAt: currentEnd, createdAt: seoulDay(now, -20, 10) },
-      { title: `${monthOf(pastStart)}월 아침 리추얼`, startsAt: pastStart, endsAt: pastEnd, createdAt: seoulDay(now, -48, 10) },
+      {
+        ritualId: ritual.ritualId,
+        ritualSessionTitleId: ritual.titleId,
+        title: `${monthOf(now)}월 아침 10분 명상`,
+        startsAt: currentStart,
+        endsAt: currentEnd,
+        capacity: 12,
+        price: 45_000,
+        recruitStartsAt: seoulDay(now, -34, 10),
+        recruitEndsAt: seoulDay(now, -13, 23, 59),
+        createdAt: seoulDay(now, -20, 10),
+      },
+      {
+        ritualId: ritual.ritualId,
+        title: `${monthOf(pastStart)}월 아침 10분 명상`,
+        startsAt: pastStart,
+        endsAt: pastEnd,
+        capacity: 12,
+        price: 45_000,
+        createdAt: seoulDay(now, -48, 10),
+      },
     ])
     .returning({ id: ritualSessions.id });
 
@@ -39,10 +62,12 @@ export async function seedRitualSessions(db: Db, now = new Date()): Promise<Seed
     .from(users)
     .where(inArray(users.username, [...new Set([...CURRENT_MEMBERS, ...PAST_MEMBERS])]));
   const idOf = new Map(members.map((member) => [member.username, member.id]));
+  // The first of each list hosts the room (API-CONVENTIONS.md "Demo data"); the host takes no seat.
   const joined = (sessionId: number, usernames: string[], joinedAt: Date) =>
-    usernames.flatMap((username) => {
+    usernames.flatMap((username, index) => {
       const userId = idOf.get(username);
-      return userId === undefined ? [] : [{ ritualSessionId: sessionId, userId, joinedAt }];
+      const role = index === 0 ? ('host' as const) : ('member' as const);
+      return userId === undefined ? [] : [{ ritualSessionId: sessionId, userId, role, joinedAt }];
     });
 
   const rows = [

@@ -5,6 +5,7 @@ import { currentUser } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../domain-errors.ts';
 import { apiTime } from '../../http/serialize.ts';
+import { ritualItemResource } from '../rituals/resource.ts';
 import { themeResource } from './catalogue-routes.ts';
 import { findMainForViewer, isMainPublished } from './main-service.ts';
 import type { HomeContent, HomeNotice, HomeReader, MainWithBanners } from './main-service.ts';
@@ -32,8 +33,9 @@ export const homeNoticeResource = (notice: HomeNotice) => ({
   published_at: apiTime(notice.publishedAt),
 });
 
-// Rituals, programmes, off-the-record and products join this shape with their own issues; until
-// then the keys are absent rather than empty, so a client cannot mistake "not built" for "none".
+// One-day programmes, off-the-record highlights and products join this shape with their own
+// work, each as one more key after `rituals`; until then the keys are absent rather than empty,
+// so a client cannot mistake "not built" for "none".
 const mainResource = (content: HomeContent & { main: MainWithBanners }) => ({
   id: content.main.id,
   title: content.main.title,
@@ -41,6 +43,7 @@ const mainResource = (content: HomeContent & { main: MainWithBanners }) => ({
   banners: content.main.banners.map(mainBannerResource),
   notices: content.notices.map(homeNoticeResource),
   themes: content.themes.map(themeResource),
+  rituals: content.rituals.map(ritualItemResource),
 });
 
 export function mainRoutes(db: Db, readHome: HomeReader) {

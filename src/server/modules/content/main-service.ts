@@ -4,9 +4,12 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { mainBanners, mains, notices } from '../../db/schema/index.ts';
 import type { Main, MainBanner, Theme, User } from '../../db/schema/index.ts';
+import { listRituals } from '../rituals/service.ts';
+import type { RitualItemView } from '../rituals/service.ts';
 import { listActiveThemes } from './catalogue-service.ts';
 
 export const HOME_NOTICE_COUNT = 3;
+export const HOME_RITUAL_COUNT = 8;
 
 export interface HomeNotice {
   id: number;
@@ -24,6 +27,8 @@ export interface HomeContent {
   main: MainWithBanners | null;
   notices: HomeNotice[];
   themes: Theme[];
+  /** The monthly rituals of the season, in the explorer's order. */
+  rituals: RitualItemView[];
 }
 
 export const isMainPublished = (main: Main, now = new Date()): boolean => main.publishedAt !== null && main.publishedAt <= now;
@@ -68,12 +73,13 @@ export async function latestNotices(db: Db, now = new Date(), limit = HOME_NOTIC
 }
 
 async function withSections(db: Db, main: Main | null, now: Date): Promise<HomeContent> {
-  const [banners, homeNotices, themes] = await Promise.all([
+  const [banners, homeNotices, themes, rituals] = await Promise.all([
     main ? listMainBanners(db, main.id) : Promise.resolve([]),
     latestNotices(db, now),
     listActiveThemes(db),
+    listRituals(db, { type: 'monthly', perPage: HOME_RITUAL_COUNT, now }),
   ]);
-  return { main: main ? { ...main, banners } : null, notices: homeNotices, themes };
+  return { main: main ? { ...main, banners } : null, notices: homeNotices, themes, rituals: rituals.items };
 }
 
 /** The home as published now. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notices, pages, storePages } from '../../db/schema/index.ts';
+import { notices, pages, rituals, storePages } from '../../db/schema/index.ts';
 import { TERMS_SLUGS } from '../content/page-service.ts';
 
 export interface SitemapEntry {
@@ -10,7 +10,7 @@ export interface SitemapEntry {
 }
 
 /** Public pages that exist whatever the data: the home page, the introduction and the lists. */
-const FIXED_PATHS = ['/', '/about', '/notice', '/faq'];
+const FIXED_PATHS = ['/', '/about', '/notice', '/faq', '/explorer'];
 
 const later = (a: Date, b: Date): Date => (a > b ? a : b);
 
@@ -19,11 +19,12 @@ const pagePath = (slug: string): string =>
 
 /**
  * Every page a search engine may list: the fixed pages, each published notice (not drafts, not
- * scheduled ones), each published page (the terms under /terms) and each published store page.
+ * scheduled ones), each published page (the terms under /terms), each published store page and
+ * each published ritual.
  * One query per table; the notices' follows notices_list_idx, the pages' their slug indexes.
  */
 export async function listSitemapEntries(db: Db, now = new Date()): Promise<SitemapEntry[]> {
-  const [noticeRows, pageRows, storePageRows] = await Promise.all([
+  const [noticeRows, pageRows, storePageRows, ritualRows] = await Promise.all([
     db
       .select({ id: notices.id, publishedAt: notices.publishedAt, updatedAt: notices.updatedAt })
       .from(notices)
@@ -35,6 +36,11 @@ export async function listSitemapEntries(db: Db, now = new Date()): Promise<Site
       .from(storePages)
       .where(eq(storePages.isPublished, true))
       .orderBy(asc(storePages.slug)),
+    db
+      .select({ id: rituals.id, updatedAt: rituals.updatedAt })
+      .from(rituals)
+      .where(eq(rituals.isPublished, true))
+      .orderBy(asc(rituals.type), asc(rituals.sortOrder), asc(rituals.id)),
   ]);
 
   // A notice edited before its scheduled day changed on the day it appeared.
@@ -52,5 +58,6 @@ export async function listSitemapEntries(db: Db, now = new Date()): Promise<Site
     ...noticeEntries,
     ...pageRows.map(({ slug, updatedAt }) => ({ path: pagePath(slug), lastModified: updatedAt })),
     ...storePageRows.map(({ slug, updatedAt }) => ({ path: `/explorer/selfcare/guide/${encodeURIComponent(slug)}`, lastModified: updatedAt })),
+    ...ritualRows.map(({ id, updatedAt }) => ({ path: `/explorer/ritual/${id}`, lastModified: updatedAt })),
   ];
 }
