@@ -52,6 +52,7 @@ describe('sitemap entries', () => {
       { path: '/about' },
       { path: '/notice', lastModified: daysBefore(1) },
       { path: '/faq' },
+      { path: '/explorer/program' },
       { path: `/notice/${edited!.id}`, lastModified: daysBefore(1) },
       { path: `/notice/${scheduledEarlier!.id}`, lastModified: daysBefore(2) },
       { path: `/notice/${older!.id}`, lastModified: daysBefore(10) },
@@ -63,7 +64,13 @@ describe('sitemap entries', () => {
   });
 
   it('lists the fixed pages alone, without a date, when there is no content yet', async () => {
-    expect(await listSitemapEntries(db(), NOW)).toEqual([{ path: '/' }, { path: '/about' }, { path: '/notice' }, { path: '/faq' }]);
+    expect(await listSitemapEntries(db(), NOW)).toEqual([
+      { path: '/' },
+      { path: '/about' },
+      { path: '/notice' },
+      { path: '/faq' },
+      { path: '/explorer/program' },
+    ]);
   });
 });
 

@@ -151,6 +151,7 @@ describe('the demo square', () => {
       from ritual_sessions s
       join ritual_session_users su on su.ritual_session_id = s.id
       join users u on u.id = su.user_id
+      where not exists (select 1 from program_events e where e.ritual_session_id = s.id)
       group by s.id order by s.starts_at desc`);
     expect(sessions).toHaveLength(2);
     expect(sessions[0]).toMatchObject({ running: true, members: ['member1', 'member2', 'member3'] });

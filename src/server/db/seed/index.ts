@@ -10,6 +10,7 @@ import { seedDemoMembers } from './members.ts';
 import { seedNotices } from './notices.ts';
 import { seedNotifications } from './notifications.ts';
 import { seedPages } from './pages.ts';
+import { seedPrograms } from './programs.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
 import { seedSquare } from './square.ts';
 
@@ -40,6 +41,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedFaqs(txDb);
     await seedPages(txDb);
     await seedCatalogue(txDb);
+    await seedPrograms(txDb);
     await seedHome(txDb);
     await seedInquiries(txDb);
     await seedRitualSessions(txDb);
