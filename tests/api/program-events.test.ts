@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seoulMonthOf } from '../../src/lib/program-calendar.ts';
 import type { ProgramEventItem } from '../../src/lib/programs.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { ritualSessionUsers } from '../../src/server/db/schema/index.ts';
+import { badges, ritualBadges, ritualSessionUsers } from '../../src/server/db/schema/index.ts';
+import { oneDayProgramResource } from '../../src/server/modules/programs/resource.ts';
 import { PROGRAM_MESSAGES } from '../../src/server/modules/programs/schema.ts';
+import { listOneDayPrograms } from '../../src/server/modules/programs/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { createProgram, createProgramEvent } from '../helpers/program-factories.ts';
 import { countQueries } from '../helpers/query-counter.ts';
@@ -160,5 +162,39 @@ describe('GET /api/program-events', () => {
     const nodes = await planOf(db(), reads[0]!, ['enable_seqscan = off']);
     const sessionScans = nodes.filter((node) => node['Relation Name'] === 'ritual_sessions');
     expect(sessionScans.map((node) => node['Index Name'])).toEqual([expect.stringMatching(/^ritual_sessions_(starts|ritual)_idx$/)]);
+  });
+});
+
+describe('the one-day programmes of the program page', () => {
+  it('lists published programmes in order, each with its badges and first event still to come', async () => {
+    const now = seoul('2040-04-10T12:00:00');
+    const [badge] = await db()
+      .insert(badges)
+      .values({ name: '인기', textColor: '#ffffff', backgroundColor: '#9a3412' })
+      .returning();
+    const later = await createProgram(db(), { title: '나중 순서', sortOrder: 9_002 });
+    const first = await createProgram(db(), { title: '첫 순서', sortOrder: 9_001 });
+    await createProgram(db(), { title: '숨긴 프로그램', sortOrder: 9_000, isPublished: false });
+    await createProgram(db(), { title: '월간 리추얼', sortOrder: 9_000, type: 'monthly' });
+    await db().insert(ritualBadges).values({ ritualId: first.id, badgeId: badge!.id });
+    await createProgramEvent(db(), first.id, { startsAt: seoul('2040-04-09T14:00:00') });
+    await createProgramEvent(db(), first.id, { startsAt: seoul('2040-04-11T14:00:00'), isPublished: false });
+    const next = await createProgramEvent(db(), first.id, { startsAt: seoul('2040-04-12T14:00:00'), capacity: 3 });
+    await createProgramEvent(db(), first.id, { startsAt: seoul('2040-05-01T14:00:00') });
+    await db().insert(ritualSessionUsers).values({ ritualSessionId: next.id, userId: (await createMember(db())).id });
+
+    let listed: Awaited<ReturnType<typeof listOneDayPrograms>> = [];
+    const statements = await counter.during(async () => {
+      listed = await listOneDayPrograms(counter.db, now);
+    });
+    const ours = listed.filter((program) => program.id === first.id || program.id === later.id).map(oneDayProgramResource);
+    expect(ours.map((program) => program.title)).toEqual(['첫 순서', '나중 순서']);
+    expect(listed.map((program) => program.title)).not.toContain('숨긴 프로그램');
+    expect(listed.map((program) => program.title)).not.toContain('월간 리추얼');
+    expect(ours[0]!.badges.map((b) => b.name)).toEqual(['인기']);
+    expect(ours[0]!.next_event).toMatchObject({ ritual_session_id: next.id, seats_left: 2, starts_at: '2040-04-12T05:00:00.000000Z' });
+    expect(ours[1]!.next_event).toBeNull();
+    // Programmes, their next events and their badges: three statements however many there are.
+    expect(statements).toHaveLength(3);
   });
 });
