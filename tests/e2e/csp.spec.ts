@@ -53,6 +53,7 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
     `/square/${open!.category.slug}`,
     postPath(open!),
     ...(locked ? [postPath(locked)] : []),
+    '/explorer/program',
     '/profile/member1',
     '/login',
     '/login/email',
