@@ -4,6 +4,7 @@
  * pages, the sitemap and tests share them.
  */
 import { isAuthOnly, isGuestOnly } from './page-guards.ts';
+import { parseCalendarMonth } from './program-calendar.ts';
 import type { SquarePostItem } from './square.ts';
 
 export const SITE_NAME = '리추얼';
@@ -42,13 +43,19 @@ export function absoluteUrl(appUrl: string, pathOrUrl: string): string {
 /**
  * The one address a page is listed under: the public origin (APP_URL), the path without a
  * trailing slash, and only the query that changes the content: `?page=N` past the first page
- * of a list, and the category filter of the FAQ.
+ * of a list, the category filter of the FAQ and the month of the programme calendar.
  */
 export function canonicalUrl(appUrl: string, url: URL): string {
   const path = withoutTrailingSlash(url.pathname);
   const canonical = new URL(path, appUrl);
   const category = url.searchParams.get('category');
   if (path === '/faq' && category) canonical.searchParams.set('category', category);
+  // The programme calendar's month is its content; a month it does not show is left out.
+  const calendarMonth = path === '/explorer/program' ? parseCalendarMonth(url.searchParams.get('year'), url.searchParams.get('month')) : null;
+  if (calendarMonth) {
+    canonical.searchParams.set('year', String(calendarMonth.year));
+    canonical.searchParams.set('month', String(calendarMonth.month));
+  }
   const page = Number(url.searchParams.get('page'));
   if (Number.isSafeInteger(page) && page > 1) canonical.searchParams.set('page', String(page));
   return canonical.toString();

@@ -39,6 +39,7 @@ import { imageUploadRoutes } from './modules/uploads/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
 import { ritualRoutes } from './modules/rituals/routes.ts';
 import { squarePostRoutes } from './modules/square/routes.ts';
+import { programRoutes } from './modules/programs/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
 import { notificationPollRoutes, notificationRoutes } from './modules/notifications/routes.ts';
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', commentRoutes(db));
   app.route('/', reactionRoutes(db));
   app.route('/', notificationRoutes(db));
+  app.route('/', programRoutes(db));
 
   app.notFound(() => {
     throw notFound(UNKNOWN_API_MESSAGE);

@@ -101,6 +101,7 @@ beforeEach(async () => {
       message: 'TypeError: undefined is not a function',
       model_id: post.id,
       model_type: 'square_post',
+      month: 12,
       nickname: '새벽걷기',
       page: 1,
       parent_id: comment!.id,
@@ -126,6 +127,7 @@ beforeEach(async () => {
       user_agent: 'fuzz',
       username: 'dawn_walker',
       verification_code: '123456',
+      year: 2026,
     },
   };
   // Routes name these ids by other names too.

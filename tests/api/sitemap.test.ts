@@ -63,6 +63,7 @@ describe('sitemap entries', () => {
       { path: '/notice', lastModified: daysBefore(1) },
       { path: '/faq' },
       { path: '/explorer' },
+      { path: '/explorer/program' },
       { path: `/notice/${edited!.id}`, lastModified: daysBefore(1) },
       { path: `/notice/${scheduledEarlier!.id}`, lastModified: daysBefore(2) },
       { path: `/notice/${older!.id}`, lastModified: daysBefore(10) },
@@ -81,6 +82,7 @@ describe('sitemap entries', () => {
       { path: '/notice' },
       { path: '/faq' },
       { path: '/explorer' },
+      { path: '/explorer/program' },
     ]);
   });
 });

@@ -57,6 +57,7 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
     `/square/${open!.category.slug}`,
     postPath(open!),
     ...(locked ? [postPath(locked)] : []),
+    '/explorer/program',
     '/profile/member1',
     '/login',
     '/login/email',

@@ -10,6 +10,7 @@ import { seedDemoMembers } from './members.ts';
 import { seedNotices } from './notices.ts';
 import { seedNotifications } from './notifications.ts';
 import { seedPages } from './pages.ts';
+import { seedPrograms } from './programs.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
 import { seedRitualApplicants, seedRituals } from './rituals.ts';
 import { seedSquare } from './square.ts';
@@ -41,6 +42,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedFaqs(txDb);
     await seedPages(txDb);
     await seedCatalogue(txDb);
+    await seedPrograms(txDb);
     await seedHome(txDb);
     await seedInquiries(txDb);
     const rituals = await seedRituals(txDb);

@@ -10,7 +10,7 @@ export interface SitemapEntry {
 }
 
 /** Public pages that exist whatever the data: the home page, the introduction and the lists. */
-const FIXED_PATHS = ['/', '/about', '/notice', '/faq', '/explorer'];
+const FIXED_PATHS = ['/', '/about', '/notice', '/faq', '/explorer', '/explorer/program'];
 
 const later = (a: Date, b: Date): Date => (a > b ? a : b);
 
