@@ -38,6 +38,8 @@ import { uploadRoutes } from './adapters/storage/routes.ts';
 import { imageUploadRoutes } from './modules/uploads/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
 import { squarePostRoutes } from './modules/square/routes.ts';
+import { offTheRecordRoutes } from './modules/off-the-record/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
 import { notificationPollRoutes, notificationRoutes } from './modules/notifications/routes.ts';
@@ -133,6 +135,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', commentRoutes(db));
   app.route('/', reactionRoutes(db));
   app.route('/', notificationRoutes(db));
+  app.route('/', offTheRecordRoutes(db));
+  app.route('/', searchRoutes(db));
 
   app.notFound(() => {
     throw notFound(UNKNOWN_API_MESSAGE);

@@ -9,9 +9,11 @@ import { seedInquiries } from './inquiries.ts';
 import { seedDemoMembers } from './members.ts';
 import { seedNotices } from './notices.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedOffTheRecords } from './off-the-records.ts';
 import { seedPages } from './pages.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
 import { seedSquare } from './square.ts';
+import { rebuildSearchIndex } from '../../modules/search/service.ts';
 
 export class DemoSeedRefused extends Error {
   constructor() {
@@ -45,5 +47,8 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedRitualSessions(txDb);
     await seedSquare(txDb);
     await seedNotifications(txDb);
+    await seedOffTheRecords(txDb);
+    // Last: the index covers whatever the seeds above wrote.
+    await rebuildSearchIndex(txDb);
   });
 }
