@@ -42,13 +42,13 @@ export function absoluteUrl(appUrl: string, pathOrUrl: string): string {
 /**
  * The one address a page is listed under: the public origin (APP_URL), the path without a
  * trailing slash, and only the query that changes the content: `?page=N` past the first page
- * of a list, and the category filter of the FAQ.
+ * of a list, and the category filter of the FAQ and of off-the-record.
  */
 export function canonicalUrl(appUrl: string, url: URL): string {
   const path = withoutTrailingSlash(url.pathname);
   const canonical = new URL(path, appUrl);
   const category = url.searchParams.get('category');
-  if (path === '/faq' && category) canonical.searchParams.set('category', category);
+  if ((path === '/faq' || path === '/explorer/off-the-record') && category) canonical.searchParams.set('category', category);
   const page = Number(url.searchParams.get('page'));
   if (Number.isSafeInteger(page) && page > 1) canonical.searchParams.set('page', String(page));
   return canonical.toString();
