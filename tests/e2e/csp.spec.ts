@@ -40,6 +40,7 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
   const posts = await listed<ListedPost>(request, '/api/square-posts?per_page=50');
   const open = posts.find((post) => !post.is_protected);
   const locked = posts.find((post) => post.is_protected);
+  const [record] = await listed<Listed>(request, '/api/off-the-records?per_page=1');
   return [
     '/',
     '/about',
@@ -54,6 +55,9 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
     postPath(open!),
     ...(locked ? [postPath(locked)] : []),
     '/profile/member1',
+    '/explorer/off-the-record',
+    `/explorer/off-the-record/${record!.id}`,
+    '/explorer/search?q=%EB%AA%85%EC%83%81',
     '/login',
     '/login/email',
     '/register',
