@@ -133,6 +133,9 @@ describe('the gram lookup', () => {
       expect(statement.sql).not.toMatch(/like/i);
       const plan = await planOf(db(), statement, ['enable_seqscan = off']);
       expect(indexesOf(plan), statement.sql).toEqual(['search_grams_gram_kind_item_id_pk']);
+      // The grams are the index's condition, not a filter over all of it.
+      const scan = plan.find((node) => node['Index Name']) as { 'Index Cond'?: string } | undefined;
+      expect(scan?.['Index Cond'], statement.sql).toMatch(/gram/);
     }
   });
 });

@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { offTheRecords, saves } from '../../src/server/db/schema/index.ts';
 import type { OffTheRecord, OffTheRecordCategory } from '../../src/server/db/schema/index.ts';
+import { countQueries } from '../helpers/query-counter.ts';
+import { indexesOf, planOf, sorts } from '../helpers/query-plans.ts';
 import { createRecord, createRecordCategory } from '../helpers/record-factories.ts';
+import { createTestApp } from '../helpers/test-app.ts';
 import { guestClient, signedInMember } from '../helpers/square-factories.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
@@ -210,4 +213,24 @@ describe('comments, reactions and saves on a record (model_type off_the_record)'
     const saved = await db().select().from(saves).where(eq(saves.userId, member.user.id));
     expect(saved).toEqual([]);
   });
+});
+
+describe('the lists read their partial indexes in order', () => {
+  const cases = [
+    ['every record', () => '/api/off-the-records?page=2&per_page=5', 'off_the_records_list_idx'],
+    ['a category', () => `/api/off-the-records?category_id=${interviews.id}`, 'off_the_records_category_idx'],
+    ['a kind', () => '/api/off-the-record-reviews', 'off_the_records_kind_idx'],
+  ] as const;
+  for (const [name, path, index] of cases) {
+    it(`pages ${name} along ${index}, without sorting`, async () => {
+      const counter = countQueries(db(), testDb().kind);
+      const client = createTestApp(counter.db).client();
+      const statements = await counter.during(async () => expect((await client.get(path())).status).toBe(200));
+      const [list] = statements.filter((statement) => /from "off_the_records"/.test(statement.sql) && / limit /i.test(statement.sql));
+      expect(list).toBeDefined();
+      const plan = await planOf(db(), list!, ['enable_seqscan = off', 'enable_sort = off']);
+      expect(sorts(plan), list!.sql).toBe(false);
+      expect(indexesOf(plan), list!.sql).toContain(index);
+    });
+  }
 });
