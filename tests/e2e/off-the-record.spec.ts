@@ -94,7 +94,7 @@ test.describe('the explorer search', () => {
     await page.goto('/explorer/search');
     await expectNoAxeViolations(page);
     await page.getByLabel('검색어').fill('명상');
-    await page.getByRole('button', { name: '검색' }).click();
+    await page.getByRole('button', { name: '검색', exact: true }).click();
     await expect(page).toHaveURL(/\/explorer\/search\?q=%EB%AA%85%EC%83%81$/);
     await expect(page.getByLabel('검색어')).toHaveValue('명상');
     const records = page.getByRole('region', { name: /오프더레코드/ });
