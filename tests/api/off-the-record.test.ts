@@ -159,6 +159,10 @@ describe('comments, reactions and saves on a record (model_type off_the_record)'
     const save = await member.client.post(`/api/off-the-records/${record.id}/toggle-save`);
     expect(save.status).toBe(200);
     expect(save.body.data).toEqual({ saved: true });
+    const saved = await member.client.get('/api/off-the-records/saved');
+    expect(saved.status).toBe(200);
+    expect(titles(saved.body)).toEqual(['반응 받을 기록']);
+    expect(saved.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 12, total: 1 });
 
     const [row] = await db().select().from(offTheRecords).where(eq(offTheRecords.id, record.id));
     expect(row).toMatchObject({ commentsCount: 1, reactionsCount: 1 });
@@ -184,6 +188,7 @@ describe('comments, reactions and saves on a record (model_type off_the_record)'
     expect((await member.client.request('DELETE', `/api/comments/${comment.body.data.id}`)).status).toBe(204);
     const unsave = await member.client.post(`/api/off-the-records/${record.id}/toggle-save`);
     expect(unsave.body.data).toEqual({ saved: false });
+    expect((await member.client.get('/api/off-the-records/saved')).body.data).toEqual([]);
     const [after] = await db().select().from(offTheRecords).where(eq(offTheRecords.id, record.id));
     expect(after!.commentsCount).toBe(0);
     const kept = await db().select().from(saves).where(and(eq(saves.modelType, 'off_the_record'), eq(saves.modelId, record.id)));
@@ -196,6 +201,7 @@ describe('comments, reactions and saves on a record (model_type off_the_record)'
     expect((await guest.post('/api/comments', { json: { model_type: 'off_the_record', model_id: id, content: '안녕하세요' } })).status).toBe(401);
     expect((await guest.post('/api/reactions', { json: { model_type: 'off_the_record', model_id: id, reaction_type: 'like' } })).status).toBe(401);
     expect((await guest.post(`/api/off-the-records/${id}/toggle-save`)).status).toBe(401);
+    expect((await guest.get('/api/off-the-records/saved')).status).toBe(401);
   });
 
   it('is 404 on a draft or a scheduled record, and nothing is stored', async () => {

@@ -9,8 +9,8 @@ import { routeId } from '../../http/route-id.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
 import { toggleSave } from '../saves/service.ts';
 import { recordCategoryResource, recordDetailResource, recordItemResource } from './resource.ts';
-import { OFF_THE_RECORD_MESSAGES, recordListQuery } from './schema.ts';
-import { findOffTheRecord, listOffTheRecords, listRecordCategories, OFF_THE_RECORD_MODEL } from './service.ts';
+import { OFF_THE_RECORD_MESSAGES, recordListQuery, savedListQuery } from './schema.ts';
+import { findOffTheRecord, listOffTheRecords, listRecordCategories, listSavedOffTheRecords, OFF_THE_RECORD_MODEL } from './service.ts';
 
 /** The lists are the same for everyone and change a few times a week. */
 const LIST_CACHE = 'public, max-age=60';
@@ -37,6 +37,12 @@ export function offTheRecordRoutes(db: Db) {
     .get('/api/off-the-records', list())
     .get('/api/off-the-record-reviews', list('review'))
     .get('/api/off-the-record-interviews', list('interview'))
+    .get('/api/off-the-records/saved', async (c) => {
+      const user = requireMember(c);
+      const query = validateQuery(c, savedListQuery);
+      const page = await listSavedOffTheRecords(db, user.id, { page: query.page, perPage: query.per_page });
+      return c.json({ data: page.items.map(recordItemResource), meta: pageMeta(page.page, page.perPage, page.total) });
+    })
     .get('/api/off-the-records/:id', async (c) => {
       const record = await findOffTheRecord(db, readerOf(c), recordId(c));
       if (!record) throw notFound(OFF_THE_RECORD_MESSAGES.notFound);

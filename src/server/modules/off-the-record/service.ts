@@ -143,3 +143,21 @@ export async function findOffTheRecord(db: Db, reader: Reader, id: number, now =
   ]);
   return { ...itemView(row), contentHtml: row.contentHtml, updatedAt: row.updatedAt, reactions, isSaved, comments };
 }
+
+/** The member's saved records that are still readable, saved last first (along saves_user_list_idx). */
+export async function listSavedOffTheRecords(db: Db, userId: number, { page, perPage, now = new Date() }: { page: number; perPage: number; now?: Date }): Promise<RecordPage> {
+  const where = and(eq(saves.userId, userId), eq(saves.modelType, OFF_THE_RECORD_MODEL), readableAt(now));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(itemColumns)
+      .from(saves)
+      .innerJoin(offTheRecords, eq(offTheRecords.id, saves.modelId))
+      .innerJoin(offTheRecordCategories, eq(offTheRecordCategories.id, offTheRecords.offTheRecordCategoryId))
+      .where(where)
+      .orderBy(desc(saves.createdAt), desc(saves.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: count() }).from(saves).innerJoin(offTheRecords, eq(offTheRecords.id, saves.modelId)).where(where),
+  ]);
+  return { items: rows.map(itemView), page, perPage, total: totals?.total ?? 0 };
+}
