@@ -43,13 +43,13 @@ export function absoluteUrl(appUrl: string, pathOrUrl: string): string {
 /**
  * The one address a page is listed under: the public origin (APP_URL), the path without a
  * trailing slash, and only the query that changes the content: `?page=N` past the first page
- * of a list, the category filter of the FAQ and the month of the programme calendar.
+ * of a list, the category filter of the FAQ and of off-the-record, and the month of the programme calendar.
  */
 export function canonicalUrl(appUrl: string, url: URL): string {
   const path = withoutTrailingSlash(url.pathname);
   const canonical = new URL(path, appUrl);
   const category = url.searchParams.get('category');
-  if (path === '/faq' && category) canonical.searchParams.set('category', category);
+  if ((path === '/faq' || path === '/explorer/off-the-record') && category) canonical.searchParams.set('category', category);
   // The programme calendar's month is its content; a month it does not show is left out.
   const calendarMonth = path === '/explorer/program' ? parseCalendarMonth(url.searchParams.get('year'), url.searchParams.get('month')) : null;
   if (calendarMonth) {

@@ -39,7 +39,9 @@ import { imageUploadRoutes } from './modules/uploads/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
 import { ritualRoutes } from './modules/rituals/routes.ts';
 import { squarePostRoutes } from './modules/square/routes.ts';
+import { offTheRecordRoutes } from './modules/off-the-record/routes.ts';
 import { programRoutes } from './modules/programs/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
 import { notificationPollRoutes, notificationRoutes } from './modules/notifications/routes.ts';
@@ -137,6 +139,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', reactionRoutes(db));
   app.route('/', notificationRoutes(db));
   app.route('/', programRoutes(db));
+  app.route('/', offTheRecordRoutes(db));
+  app.route('/', searchRoutes(db));
 
   app.notFound(() => {
     throw notFound(UNKNOWN_API_MESSAGE);

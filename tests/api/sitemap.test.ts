@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { notices, pages, rituals, storePages } from '../../src/server/db/schema/index.ts';
+import { notices, offTheRecords, pages, rituals, storePages } from '../../src/server/db/schema/index.ts';
 import { listSitemapEntries } from '../../src/server/modules/seo/sitemap-service.ts';
 import { sitemapXml } from '../../src/server/modules/seo/sitemap-xml.ts';
+import { createRecord, createRecordCategory } from '../helpers/record-factories.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
 const testDb = useTestDatabase();
@@ -72,6 +73,7 @@ describe('sitemap entries', () => {
       { path: '/terms/privacy', lastModified: daysBefore(31) },
       { path: '/explorer/selfcare/guide/shipping', lastModified: daysBefore(7) },
       { path: `/explorer/ritual/${shown!.id}`, lastModified: daysBefore(6) },
+      { path: '/explorer/off-the-record' },
     ]);
   });
 
@@ -83,7 +85,23 @@ describe('sitemap entries', () => {
       { path: '/faq' },
       { path: '/explorer' },
       { path: '/explorer/program' },
+      { path: '/explorer/off-the-record' },
     ]);
+  });
+
+  it('lists each readable off-the-record record, not drafts or scheduled ones, and dates the list by the newest', async () => {
+    const category = await createRecordCategory(db());
+    const older = await createRecord(db(), category, { publishedAt: daysBefore(9), updatedAt: daysBefore(3) });
+    const newer = await createRecord(db(), category, { publishedAt: daysBefore(6), updatedAt: daysBefore(6) });
+    await createRecord(db(), category, { publishedAt: null });
+    await createRecord(db(), category, { publishedAt: new Date(NOW.getTime() + DAY) });
+    const entries = (await listSitemapEntries(db(), NOW)).filter((entry) => entry.path.startsWith('/explorer/off-the-record'));
+    expect(entries).toEqual([
+      { path: '/explorer/off-the-record', lastModified: daysBefore(3) },
+      { path: `/explorer/off-the-record/${newer.id}`, lastModified: daysBefore(6) },
+      { path: `/explorer/off-the-record/${older.id}`, lastModified: daysBefore(3) },
+    ]);
+    await db().delete(offTheRecords);
   });
 });
 

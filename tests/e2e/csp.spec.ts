@@ -41,6 +41,7 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
   const [ritual] = await listed<Listed>(request, '/api/rituals?type=monthly&per_page=1');
   const open = posts.find((post) => !post.is_protected);
   const locked = posts.find((post) => post.is_protected);
+  const [record] = await listed<Listed>(request, '/api/off-the-records?per_page=1');
   return [
     '/',
     '/about',
@@ -59,6 +60,9 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
     ...(locked ? [postPath(locked)] : []),
     '/explorer/program',
     '/profile/member1',
+    '/explorer/off-the-record',
+    `/explorer/off-the-record/${record!.id}`,
+    '/explorer/search?q=%EB%AA%85%EC%83%81',
     '/login',
     '/login/email',
     '/register',

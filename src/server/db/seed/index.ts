@@ -9,11 +9,13 @@ import { seedInquiries } from './inquiries.ts';
 import { seedDemoMembers } from './members.ts';
 import { seedNotices } from './notices.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedOffTheRecords } from './off-the-records.ts';
 import { seedPages } from './pages.ts';
 import { seedPrograms } from './programs.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
 import { seedRitualApplicants, seedRituals } from './rituals.ts';
 import { seedSquare } from './square.ts';
+import { rebuildSearchIndex } from '../../modules/search/service.ts';
 
 export class DemoSeedRefused extends Error {
   constructor() {
@@ -49,6 +51,9 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedRitualSessions(txDb, rituals.running);
     await seedSquare(txDb);
     await seedNotifications(txDb);
+    await seedOffTheRecords(txDb);
     await seedRitualApplicants(txDb, rituals.seatsTaken);
+    // Last: the index covers whatever the seeds above wrote.
+    await rebuildSearchIndex(txDb);
   });
 }

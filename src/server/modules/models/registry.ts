@@ -1,4 +1,5 @@
 import { invalidInput } from '../../domain-errors.ts';
+import { offTheRecordKind } from '../off-the-record/model-kind.ts';
 import { squarePostKind } from '../square/model-kind.ts';
 import type { ModelKind } from './kind.ts';
 
@@ -10,6 +11,7 @@ export const UNSUPPORTED_MODEL_MESSAGE = '지원하지 않는 대상이에요.';
  */
 const MODEL_KINDS: Record<string, ModelKind> = {
   square_post: squarePostKind,
+  off_the_record: offTheRecordKind,
 };
 
 const kinds = new Map(Object.entries(MODEL_KINDS));

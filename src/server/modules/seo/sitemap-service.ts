@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { notices, pages, rituals, storePages } from '../../db/schema/index.ts';
+import { notices, offTheRecords, pages, rituals, storePages } from '../../db/schema/index.ts';
 import { TERMS_SLUGS } from '../content/page-service.ts';
 
 export interface SitemapEntry {
@@ -17,6 +17,16 @@ const later = (a: Date, b: Date): Date => (a > b ? a : b);
 const pagePath = (slug: string): string =>
   (TERMS_SLUGS as readonly string[]).includes(slug) ? `/terms/${encodeURIComponent(slug)}` : `/pages/${encodeURIComponent(slug)}`;
 
+/** The off-the-record list, dated by its newest record, and each readable record. */
+function offTheRecordEntries(rows: Array<{ id: number; publishedAt: Date | null; updatedAt: Date }>): SitemapEntry[] {
+  const records = rows.map(({ id, publishedAt, updatedAt }) => ({
+    path: `/explorer/off-the-record/${id}`,
+    lastModified: publishedAt ? later(publishedAt, updatedAt) : updatedAt,
+  }));
+  const newest = records.reduce<Date | undefined>((latest, { lastModified }) => (latest && latest > lastModified ? latest : lastModified), undefined);
+  return [{ path: '/explorer/off-the-record', ...(newest ? { lastModified: newest } : {}) }, ...records];
+}
+
 /**
  * Every page a search engine may list: the fixed pages, each published notice (not drafts, not
  * scheduled ones), each published page (the terms under /terms), each published store page and
@@ -24,7 +34,7 @@ const pagePath = (slug: string): string =>
  * One query per table; the notices' follows notices_list_idx, the pages' their slug indexes.
  */
 export async function listSitemapEntries(db: Db, now = new Date()): Promise<SitemapEntry[]> {
-  const [noticeRows, pageRows, storePageRows, ritualRows] = await Promise.all([
+  const [noticeRows, pageRows, storePageRows, ritualRows, recordRows] = await Promise.all([
     db
       .select({ id: notices.id, publishedAt: notices.publishedAt, updatedAt: notices.updatedAt })
       .from(notices)
@@ -41,6 +51,12 @@ export async function listSitemapEntries(db: Db, now = new Date()): Promise<Site
       .from(rituals)
       .where(eq(rituals.isPublished, true))
       .orderBy(asc(rituals.type), asc(rituals.sortOrder), asc(rituals.id)),
+    // Readable records, newest first along off_the_records_list_idx.
+    db
+      .select({ id: offTheRecords.id, publishedAt: offTheRecords.publishedAt, updatedAt: offTheRecords.updatedAt })
+      .from(offTheRecords)
+      .where(and(isNotNull(offTheRecords.publishedAt), lte(offTheRecords.publishedAt, now)))
+      .orderBy(desc(offTheRecords.publishedAt), desc(offTheRecords.id)),
   ]);
 
   // A notice edited before its scheduled day changed on the day it appeared.
@@ -59,5 +75,6 @@ export async function listSitemapEntries(db: Db, now = new Date()): Promise<Site
     ...pageRows.map(({ slug, updatedAt }) => ({ path: pagePath(slug), lastModified: updatedAt })),
     ...storePageRows.map(({ slug, updatedAt }) => ({ path: `/explorer/selfcare/guide/${encodeURIComponent(slug)}`, lastModified: updatedAt })),
     ...ritualRows.map(({ id, updatedAt }) => ({ path: `/explorer/ritual/${id}`, lastModified: updatedAt })),
+    ...offTheRecordEntries(recordRows),
   ];
 }
