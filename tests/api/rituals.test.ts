@@ -10,6 +10,7 @@ import {
   rituals,
   themes,
 } from '../../src/server/db/schema/index.ts';
+import { rebuildSearchIndex } from '../../src/server/modules/search/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { countQueries } from '../helpers/query-counter.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -145,6 +146,24 @@ describe('GET /api/rituals', () => {
     expect(await ids('theme_id=')).toEqual([monthly, oneDay]);
   });
 
+  it('finds rituals by words inside their texts (q) through the search index, within a type', async () => {
+    const meditation = await createRitual({ title: '저녁 명상 일기' });
+    const walking = await createRitual({ title: '만 보 걷기' });
+    const oneDay = await createRitual({ title: '차 명상 클래스', type: 'one_day' });
+    await createRitual({ title: '숨긴 명상', isPublished: false });
+    await rebuildSearchIndex(db());
+    const ids = async (query: string) => (await guest.get(`/api/rituals?${query}`)).body.data.map((item: { id: number }) => item.id);
+    // Every fixture's how-it-goes says 명상해요: found inside a word of the text, the hidden one left out.
+    expect(await ids(`q=${encodeURIComponent('명상')}`)).toEqual([meditation, walking, oneDay]);
+    expect(await ids(`type=one_day&q=${encodeURIComponent('명상')}`)).toEqual([oneDay]);
+    expect(await ids(`q=${encodeURIComponent('일기')}`)).toEqual([meditation]);
+    expect(await ids(`type=monthly&q=${encodeURIComponent('걷기')}`)).toEqual([walking]);
+    const none = await guest.get(`/api/rituals?q=${encodeURIComponent('요가')}`);
+    expect(none.body).toMatchObject({ data: [], meta: { total: 0, current_page: 1 } });
+    expect(await ids(`q=${encodeURIComponent("%' or 1=1 --")}`)).toEqual([]);
+    expect(await ids('q=')).toHaveLength(3);
+  });
+
   it('answers 422 with a Korean message for a bad type, theme or page', async () => {
     const cases: Array<[string, string]> = [
       ['type=weekly', 'type'],
@@ -154,6 +173,8 @@ describe('GET /api/rituals', () => {
       ['page=0', 'page'],
       ['page=abc', 'page'],
       ['per_page=51', 'per_page'],
+      [`q=${encodeURIComponent('명')}`, 'q'],
+      [`q=${'가'.repeat(51)}`, 'q'],
     ];
     for (const [query, field] of cases) {
       const res = await guest.get(`/api/rituals?${query}`);

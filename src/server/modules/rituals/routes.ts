@@ -22,7 +22,7 @@ export function ritualRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/api/rituals', async (c) => {
       const query = validateQuery(c, ritualListQuery);
-      const page = await listRituals(db, { type: query.type, themeId: query.theme_id, page: query.page, perPage: query.per_page });
+      const page = await listRituals(db, { type: query.type, themeId: query.theme_id, q: query.q, page: query.page, perPage: query.per_page });
       c.header('Cache-Control', PUBLIC_CACHE);
       return c.json({ data: page.items.map(ritualItemResource), meta: pageMeta(page.page, page.perPage, page.total) });
     })

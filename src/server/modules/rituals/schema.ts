@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ritualTypes } from '../../db/schema/index.ts';
 import { pageQuery } from '../../http/pagination.ts';
 import { idField } from '../../http/route-id.ts';
+import { searchTextField } from '../search/schema.ts';
 
 export const RITUALS_PER_PAGE = 12;
 export const RITUALS_PER_PAGE_MAX = 50;
@@ -14,15 +15,17 @@ export const RITUAL_MESSAGES = {
   notFound: '리추얼을 찾을 수 없어요.',
   sessionNotFound: '이 리추얼에서 신청할 수 있는 기수를 찾을 수 없어요.',
   titleNotFound: '시즌을 찾을 수 없어요.',
+  queryTooShort: '검색어는 두 글자 이상 입력해 주세요.',
 } as const;
 
 // An empty value is the same as none: a form's "전체" option sends `theme_id=`.
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-/** GET /api/rituals?type=&theme_id=&page=&per_page= */
+/** GET /api/rituals?type=&theme_id=&q=&page=&per_page= */
 export const ritualListQuery = pageQuery({ fallback: RITUALS_PER_PAGE, max: RITUALS_PER_PAGE_MAX }).extend({
   type: z.preprocess(blankAsAbsent, z.enum(ritualTypes, { error: RITUAL_MESSAGES.type }).optional()),
   theme_id: z.preprocess(blankAsAbsent, idField(RITUAL_MESSAGES.themeId).optional()),
+  q: z.preprocess(blankAsAbsent, searchTextField.optional()),
 });
 
 /** GET /api/rituals/{id}?ritualSessionId= */

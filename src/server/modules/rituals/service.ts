@@ -4,10 +4,13 @@ import { FEW_SEATS, recruitStateOf } from '../../../lib/rituals.ts';
 import type { RecruitState, RitualType } from '../../../lib/rituals.ts';
 import type { Db } from '../../db/client.ts';
 import { badges, ritualBadges, ritualSessionTitles, ritualSessions, ritualSessionUsers, rituals, themes } from '../../db/schema/index.ts';
-import type { Badge, RitualSessionTitle } from '../../db/schema/index.ts';
+import type { Badge, RitualSessionTitle, SearchKind } from '../../db/schema/index.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
 import { findActiveTheme } from '../content/catalogue-service.ts';
+import { matchingIds, parseSearchQuery } from '../search/service.ts';
 import { RITUAL_MESSAGES, RITUALS_PER_PAGE } from './schema.ts';
+
+const SEARCH_KIND_OF = { monthly: 'ritual', one_day: 'program' } as const satisfies Record<RitualType, SearchKind>;
 
 /** More than a season will ever hold; the explorer reads them all at once. */
 const EXPLORER_RITUALS_MAX = 100;
@@ -209,21 +212,32 @@ async function withDetails(db: Db, rows: ItemRow[], now: Date): Promise<RitualIt
  * Published rituals, page-numbered, of one type and one theme when asked. A theme that does not
  * exist (or is retired) is refused rather than answered with an empty list that looks real.
  */
+/** The ids of the rituals (of `type`, or of both) whose texts hold every word of `q`, from the explorer's search index. */
+async function ritualsMatching(db: Db, q: string, type: RitualType | undefined, now: Date): Promise<number[]> {
+  if (parseSearchQuery(q).status === 'too_short') throw invalidInput({ q: [RITUAL_MESSAGES.queryTooShort] });
+  const kinds = type ? [SEARCH_KIND_OF[type]] : Object.values(SEARCH_KIND_OF);
+  return (await Promise.all(kinds.map((kind) => matchingIds(db, kind, q, now)))).flat();
+}
+
 export async function listRituals(
   db: Db,
   {
     type,
     themeId,
+    q,
     page = 1,
     perPage = RITUALS_PER_PAGE,
     now = new Date(),
-  }: { type?: RitualType | undefined; themeId?: number | undefined; page?: number; perPage?: number; now?: Date },
+  }: { type?: RitualType | undefined; themeId?: number | undefined; q?: string | undefined; page?: number; perPage?: number; now?: Date },
 ): Promise<RitualPage> {
   if (themeId !== undefined && !(await findActiveTheme(db, themeId))) throw invalidInput({ theme_id: [RITUAL_MESSAGES.themeId] });
+  const matching = q === undefined ? undefined : await ritualsMatching(db, q, type, now);
+  if (matching?.length === 0) return { items: [], total: 0, page, perPage };
   const where = and(
     eq(rituals.isPublished, true),
     type ? eq(rituals.type, type) : undefined,
     themeId !== undefined ? eq(rituals.themeId, themeId) : undefined,
+    matching ? inArray(rituals.id, matching) : undefined,
   );
   const [rows, [totals]] = await Promise.all([
     db
