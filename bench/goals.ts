@@ -38,25 +38,12 @@ interface Run {
 /** null: the rule's measurement was skipped on request, so there is nothing to judge. */
 type Rule = (run: Run) => Goal | null;
 
-/** `targetName` is the Target's name, as in bench/targets.ts. */
-function minRequestsPerSecond(targetName: string, minimum: number): Rule {
-  return ({ results }) => {
-    const result = results.find((r): r is MeasuredResult => !isSkipped(r) && r.target === targetName);
-    return {
-      name: `${targetName} req/s`,
-      target: `>= ${minimum}`,
-      actual: result?.requestsPerSecond ?? null,
-      // Error answers are cheap, so a flagged run proves nothing about the route.
-      pass: result !== undefined && !result.flagged && result.requestsPerSecond >= minimum,
-    };
-  };
-}
-
 /** The static file of the same run: what one request costs the server when it does no work. */
 const STATIC_REFERENCE = 'GET /_astro/* (static reference';
 
 /**
- * `targetName` serves at least `share` of the static file's requests per second in the same run:
+ * `targetName` (the Target's name, as in bench/targets.ts) serves at least `share` of the static
+ * file's requests per second in the same run:
  * a ratio, so that it holds on any machine.
  */
 function minShareOfStatic(targetName: string, share: number): Rule {
@@ -175,12 +162,14 @@ const LIGHTHOUSE_GOALS = AUDITED_PAGES.flatMap((page) =>
 const SLOW_CPU_GOALS = AUDITED_PAGES.map((page) => maxSlowCpuTbtMs(page, 200));
 
 const GOALS: Rule[] = [
-  minRequestsPerSecond('GET /api/banners/current', 2000),
-  // Issue 6: the list and a post page at least 300 requests per second with 100,000 posts, on PGlite.
-  withSquare(minRequestsPerSecond(SQUARE_LIST_PAGE, 300)),
-  withSquare(minRequestsPerSecond(SQUARE_POST_PAGE, 300)),
+  // Rates are shares of the static file's rate in the same run: machines here differ by more than
+  // 2x, and a share carries from one to the next. Each was set below what the runs so far reached.
+  minShareOfStatic('GET /api/banners/current', 0.5),
+  // Issue 6: the list and a post page with 100,000 posts, on PGlite (300 req/s where the static file did 9,300).
+  withSquare(minShareOfStatic(SQUARE_LIST_PAGE, 0.04)),
+  withSquare(minShareOfStatic(SQUARE_POST_PAGE, 0.04)),
   // Issue 7: every signed-in browser polls every 30 s; with 1,000,000 notifications over 10,000 members.
-  withNotifications(minRequestsPerSecond(NOTIFICATIONS_POLL, 3000)),
+  withNotifications(minShareOfStatic(NOTIFICATIONS_POLL, 0.6)),
   withNotifications(maxP99Ms(NOTIFICATIONS_POLL_PACED, 20)),
   // Issue 16: memory as users feel it, the whole run within 512 MB and no growth over a soak once settled.
   maxPeakRssMb(512),
