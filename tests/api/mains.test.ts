@@ -85,10 +85,10 @@ describe('GET /api/mains/current', () => {
     });
   });
 
-  it('has banners, notices, themes and rituals, and no placeholder for sections not built yet', async () => {
+  it('has banners, notices, themes, rituals, programmes and records, and no placeholder for sections not built yet', async () => {
     await insertMain('이번 달 메인', ago(HOUR));
     const res = await guest().get('/api/mains/current');
-    expect(Object.keys(res.body.data).sort()).toEqual(['banners', 'id', 'notices', 'published_at', 'rituals', 'themes', 'title']);
+    expect(Object.keys(res.body.data).sort()).toEqual(['banners', 'id', 'notices', 'off_the_records', 'programs', 'published_at', 'rituals', 'themes', 'title']);
   });
 
   it('lists the three newest published notices, pinned or not, and never a draft or a scheduled one', async () => {

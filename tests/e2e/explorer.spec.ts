@@ -90,6 +90,19 @@ test("the home's ritual shelf leads to the ritual pages and to the explorer", as
   await expect(page.getByRole('heading', { level: 1, name: RITUAL })).toBeVisible();
 });
 
+test('a guest searches from the explorer and reaches a result', async ({ page }) => {
+  await page.goto('/explorer');
+  const search = page.getByRole('search');
+  await search.getByLabel('검색어').fill('명상');
+  await search.getByRole('button', { name: '검색', exact: true }).click();
+  await expect(page).toHaveURL(/\/explorer\/search\?q=%EB%AA%85%EC%83%81$/);
+  await expect(page.getByRole('status')).toContainText(/'명상' 검색 결과 \d+건/);
+  const rituals = page.getByRole('region', { name: /^월간 리추얼/ });
+  await rituals.getByRole('link', { name: new RegExp(RITUAL) }).click();
+  await expect(page).toHaveURL(/\/explorer\/ritual\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: RITUAL })).toBeVisible();
+});
+
 test("a guest's explorer and ritual page load no React and no island", async ({ page, request }) => {
   const scripts: string[] = [];
   page.on('request', (req) => {

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
+import type { OffTheRecordItem } from '../../src/lib/off-the-record.ts';
+import type { OneDayProgramItem } from '../../src/lib/programs.ts';
 
 test('the home page renders in Korean with the current banner', async ({ page }) => {
   const errors: string[] = [];
@@ -47,6 +49,8 @@ interface CurrentMain {
   banners: Array<{ title: string; link_url: string | null }>;
   themes: Array<{ id: number; name: string }>;
   notices: Array<{ id: number; title: string }>;
+  programs: OneDayProgramItem[];
+  off_the_records: OffTheRecordItem[];
 }
 
 async function currentMain(request: APIRequestContext): Promise<CurrentMain> {
@@ -105,6 +109,63 @@ test.describe('home and about as served HTML', () => {
     expect(html).toContain('사업자등록번호');
     const hours = (await (await request.get('/api/envs/customer_center_hours')).json()) as { data: { value: string } };
     expect(html).toContain(escapeHtml(hours.data.value));
+  });
+});
+
+test.describe('the shelves of one-day programmes and off-the-record', () => {
+  test('the programme shelf shows the soonest events and leads to a programme page with its date chosen', async ({ page, request }) => {
+    const { programs } = await currentMain(request);
+    expect(programs.length).toBeGreaterThan(0);
+    await page.goto('/');
+    const shelf = page.getByRole('region', { name: '다가오는 원데이 프로그램' });
+    await expect(shelf.getByRole('article')).toHaveCount(programs.length);
+    for (const program of programs) {
+      const card = shelf.getByRole('article').filter({ has: page.getByRole('heading', { name: program.title }) });
+      await expect(card).toContainText(program.next_event!.place);
+      await expect(card).toContainText(program.next_event!.seats_left > 0 ? `남은 자리 ${program.next_event!.seats_left}석` : '마감');
+    }
+    await expect(shelf.getByRole('link', { name: '전체 보기 원데이 프로그램' })).toHaveAttribute('href', '/explorer/program');
+
+    const [first] = programs;
+    await shelf.getByRole('link', { name: first!.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/explorer/ritual/${first!.id}\\?session=${first!.next_event!.ritual_session_id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: first!.title })).toBeVisible();
+  });
+
+  test('the record shelf shows the newest records and leads to one', async ({ page, request }) => {
+    const { off_the_records: records } = await currentMain(request);
+    expect(records.length).toBeGreaterThan(0);
+    await page.goto('/');
+    const shelf = page.getByRole('region', { name: '오프더레코드', exact: true });
+    await expect(shelf.getByRole('listitem')).toHaveCount(records.length);
+    await expect(shelf.getByRole('link', { name: '전체 보기 오프더레코드' })).toHaveAttribute('href', '/explorer/off-the-record');
+
+    const [newest] = records;
+    await shelf.locator(`a[href="/explorer/off-the-record/${newest!.id}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/explorer/off-the-record/${newest!.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: newest!.title })).toBeVisible();
+  });
+
+  test('their "전체 보기" links reach the programme calendar and the record list', async ({ page }) => {
+    for (const [shelfName, heading] of [
+      ['다가오는 원데이 프로그램', '원데이 프로그램'],
+      ['오프더레코드', '오프더레코드'],
+    ] as const) {
+      await page.goto('/');
+      await page.getByRole('region', { name: shelfName, exact: true }).getByRole('link', { name: /^전체 보기/ }).click();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+  });
+
+  test('their covers wait until scrolled to, and the page does not scroll sideways', async ({ page }) => {
+    await page.goto('/');
+    for (const name of ['다가오는 원데이 프로그램', '오프더레코드']) {
+      const covers = page.getByRole('region', { name, exact: true }).locator('img');
+      expect(await covers.count()).toBeGreaterThan(0);
+      for (const cover of await covers.all()) await expect(cover).toHaveAttribute('loading', 'lazy');
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });
 

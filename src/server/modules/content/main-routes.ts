@@ -5,6 +5,8 @@ import { currentUser } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../domain-errors.ts';
 import { apiTime } from '../../http/serialize.ts';
+import { recordItemResource } from '../off-the-record/resource.ts';
+import { oneDayProgramResource } from '../programs/resource.ts';
 import { ritualItemResource } from '../rituals/resource.ts';
 import { themeResource } from './catalogue-routes.ts';
 import { findMainForViewer, isMainPublished } from './main-service.ts';
@@ -33,9 +35,8 @@ export const homeNoticeResource = (notice: HomeNotice) => ({
   published_at: apiTime(notice.publishedAt),
 });
 
-// One-day programmes, off-the-record highlights and products join this shape with their own
-// work, each as one more key after `rituals`; until then the keys are absent rather than empty,
-// so a client cannot mistake "not built" for "none".
+// Products join this shape with their own work, as one more key at the end; until then the key
+// is absent rather than empty, so a client cannot mistake "not built" for "none".
 const mainResource = (content: HomeContent & { main: MainWithBanners }) => ({
   id: content.main.id,
   title: content.main.title,
@@ -44,6 +45,8 @@ const mainResource = (content: HomeContent & { main: MainWithBanners }) => ({
   notices: content.notices.map(homeNoticeResource),
   themes: content.themes.map(themeResource),
   rituals: content.rituals.map(ritualItemResource),
+  programs: content.programs.map(oneDayProgramResource),
+  off_the_records: content.offTheRecords.map(recordItemResource),
 });
 
 export function mainRoutes(db: Db, readHome: HomeReader) {

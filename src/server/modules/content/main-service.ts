@@ -4,12 +4,18 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { mainBanners, mains, notices } from '../../db/schema/index.ts';
 import type { Main, MainBanner, Theme, User } from '../../db/schema/index.ts';
+import { listOffTheRecords } from '../off-the-record/service.ts';
+import type { RecordItemView } from '../off-the-record/service.ts';
+import { listOneDayPrograms } from '../programs/service.ts';
+import type { OneDayProgramRow } from '../programs/service.ts';
 import { listRituals } from '../rituals/service.ts';
 import type { RitualItemView } from '../rituals/service.ts';
 import { listActiveThemes } from './catalogue-service.ts';
 
 export const HOME_NOTICE_COUNT = 3;
 export const HOME_RITUAL_COUNT = 8;
+export const HOME_PROGRAM_COUNT = 4;
+export const HOME_RECORD_COUNT = 4;
 
 export interface HomeNotice {
   id: number;
@@ -29,6 +35,10 @@ export interface HomeContent {
   themes: Theme[];
   /** The monthly rituals of the season, in the explorer's order. */
   rituals: RitualItemView[];
+  /** One-day programmes with an event to come, the soonest first. */
+  programs: OneDayProgramRow[];
+  /** The newest readable off-the-record records. */
+  offTheRecords: RecordItemView[];
 }
 
 export const isMainPublished = (main: Main, now = new Date()): boolean => main.publishedAt !== null && main.publishedAt <= now;
@@ -72,14 +82,36 @@ export async function latestNotices(db: Db, now = new Date(), limit = HOME_NOTIC
   return rows.map((row) => ({ ...row, publishedAt: row.publishedAt! }));
 }
 
+/**
+ * The one-day programmes that meet soonest. Staff keep a few programmes at a time, so the
+ * explorer's own read of them all (a fixed three statements) is cheaper than a second query
+ * written for the home; those without a date to come have nothing to offer here.
+ */
+export async function upcomingPrograms(db: Db, now = new Date(), limit = HOME_PROGRAM_COUNT): Promise<OneDayProgramRow[]> {
+  const programs = await listOneDayPrograms(db, now);
+  return programs
+    .filter((program) => program.nextEvent !== null)
+    .sort((a, b) => a.nextEvent!.startsAt.getTime() - b.nextEvent!.startsAt.getTime() || a.id - b.id)
+    .slice(0, limit);
+}
+
 async function withSections(db: Db, main: Main | null, now: Date): Promise<HomeContent> {
-  const [banners, homeNotices, themes, rituals] = await Promise.all([
+  const [banners, homeNotices, themes, rituals, programs, records] = await Promise.all([
     main ? listMainBanners(db, main.id) : Promise.resolve([]),
     latestNotices(db, now),
     listActiveThemes(db),
     listRituals(db, { type: 'monthly', perPage: HOME_RITUAL_COUNT, now }),
+    upcomingPrograms(db, now),
+    listOffTheRecords(db, { page: 1, perPage: HOME_RECORD_COUNT, now }),
   ]);
-  return { main: main ? { ...main, banners } : null, notices: homeNotices, themes, rituals: rituals.items };
+  return {
+    main: main ? { ...main, banners } : null,
+    notices: homeNotices,
+    themes,
+    rituals: rituals.items,
+    programs,
+    offTheRecords: records.items,
+  };
 }
 
 /** The home as published now. */
