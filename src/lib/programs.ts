@@ -1,4 +1,5 @@
 import { absoluteUrl } from './seo.ts';
+import type { RitualBadge, RitualThemeRef } from './rituals.ts';
 import type { JsonLd } from './seo.ts';
 
 /**
@@ -6,18 +7,6 @@ import type { JsonLd } from './seo.ts';
  * one type each, written by the server's serializers (src/server/modules/programs/resource.ts)
  * and read by the program page and its structured data alike.
  */
-
-export interface ProgramTheme {
-  id: number;
-  name: string;
-}
-
-export interface ProgramBadge {
-  id: number;
-  name: string;
-  text_color: string;
-  background_color: string;
-}
 
 /** A dated meeting of a one-day programme: its time, capacity and price are its session's. */
 export interface ProgramEventItem {
@@ -36,7 +25,7 @@ export interface ProgramEventItem {
   ritual_title: string;
   cover_image_url: string;
   cover_image_alt: string;
-  theme: ProgramTheme | null;
+  theme: RitualThemeRef | null;
 }
 
 /** A one-day programme's card: what it is and when it meets next. */
@@ -47,8 +36,8 @@ export interface OneDayProgramItem {
   cover_image_url: string;
   cover_image_alt: string;
   host_name: string;
-  theme: ProgramTheme | null;
-  badges: ProgramBadge[];
+  theme: RitualThemeRef | null;
+  badges: RitualBadge[];
   /** The first published event still to come; null while none is scheduled. */
   next_event: {
     ritual_session_id: number;
@@ -63,14 +52,6 @@ export interface OneDayProgramItem {
 /** Where an event's programme is read and its session chosen. */
 export const programEventPath = (event: { ritual_id: number; ritual_session_id: number }): string =>
   `/explorer/ritual/${event.ritual_id}?session=${event.ritual_session_id}`;
-
-const WON = new Intl.NumberFormat('ko-KR');
-
-/** `35,000원`, as the design writes prices. */
-export const formatWon = (value: number): string => `${WON.format(value)}원`;
-
-/** `남은 자리 3석` or `마감`. */
-export const seatsLabel = (seatsLeft: number): string => (seatsLeft > 0 ? `남은 자리 ${seatsLeft}석` : '마감');
 
 /**
  * A dated event for search engines (schema.org `Event`), met in person at its place in Seoul,

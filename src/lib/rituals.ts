@@ -148,10 +148,5 @@ export function recruitNotice(session: Pick<RitualSessionSummary, 'recruit_state
   }
 }
 
-const KOREAN_WON = new Intl.NumberFormat('ko-KR');
-
-/** `39,000원`. */
-export const formatPrice = (price: number): string => `${KOREAN_WON.format(price)}원`;
-
 /** `잔여 3석`, or 마감 when none is left. */
 export const seatsLabel = (seatsLeft: number): string => (seatsLeft > 0 ? `잔여 ${seatsLeft}석` : '마감');

@@ -122,7 +122,7 @@ test.describe('the shelves of one-day programmes and off-the-record', () => {
     for (const program of programs) {
       const card = shelf.getByRole('article').filter({ has: page.getByRole('heading', { name: program.title }) });
       await expect(card).toContainText(program.next_event!.place);
-      await expect(card).toContainText(program.next_event!.seats_left > 0 ? `남은 자리 ${program.next_event!.seats_left}석` : '마감');
+      await expect(card).toContainText(program.next_event!.seats_left > 0 ? `잔여 ${program.next_event!.seats_left}석` : '마감');
     }
     await expect(shelf.getByRole('link', { name: '전체 보기 원데이 프로그램' })).toHaveAttribute('href', '/explorer/program');
 

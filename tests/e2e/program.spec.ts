@@ -47,7 +47,7 @@ test.describe('one-day programmes', () => {
     await expect(group.getByRole('heading', { level: 4 })).toHaveText(new RegExp(`^${nextMonth.month}월 ${Number(dayKey.slice(-2))}일 \\([일월화수목금토]\\)$`));
     const event = group.getByRole('link').first();
     await expect(event).toContainText(/오[전후] \d{1,2}:\d{2}–/);
-    await expect(event).toContainText(/남은 자리 \d+석|마감/);
+    await expect(event).toContainText(/잔여 \d+석|마감/);
     // The programme's page is built with the ritual pages: only where the event leads is ours.
     const href = await event.getAttribute('href');
     await event.click();

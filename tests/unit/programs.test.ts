@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWon, programEventJsonLd, programEventPath, seatsLabel } from '../../src/lib/programs.ts';
+import { programEventJsonLd, programEventPath } from '../../src/lib/programs.ts';
 import type { ProgramEventItem } from '../../src/lib/programs.ts';
 
 const event: ProgramEventItem = {
@@ -22,12 +22,6 @@ const event: ProgramEventItem = {
 describe('a program event', () => {
   it('leads to its programme’s page with its session chosen', () => {
     expect(programEventPath(event)).toBe('/explorer/ritual/3?session=41');
-  });
-
-  it('reads its price and seats in Korean', () => {
-    expect(formatWon(35_000)).toBe('35,000원');
-    expect(seatsLabel(3)).toBe('남은 자리 3석');
-    expect(seatsLabel(0)).toBe('마감');
   });
 
   it('is a schema.org Event at its place in Seoul, offered in KRW while seats are left', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { courseJsonLd } from '../../src/lib/ritual-seo.ts';
 import type { RitualDetail, RitualSessionSummary } from '../../src/lib/rituals.ts';
-import { formatPrice, koreanMonthDay, koreanMonthDayTime, recruitNotice, recruitStateOf, seatsLabel } from '../../src/lib/rituals.ts';
+import { formatWon } from '../../src/lib/numbers.ts';
+import { koreanMonthDay, koreanMonthDayTime, recruitNotice, recruitStateOf, seatsLabel } from '../../src/lib/rituals.ts';
 import { weeksBetween } from '../../src/lib/time.ts';
 
 // Monday 2026-12-07 00:00 in Seoul.
@@ -55,8 +56,8 @@ describe('what the ritual page says about applying', () => {
 
 describe('prices and seats on a card', () => {
   it('writes won with separators and seats left or 마감', () => {
-    expect(formatPrice(45_000)).toBe('45,000원');
-    expect(formatPrice(0)).toBe('0원');
+    expect(formatWon(45_000)).toBe('45,000원');
+    expect(formatWon(0)).toBe('0원');
     expect(seatsLabel(3)).toBe('잔여 3석');
     expect(seatsLabel(0)).toBe('마감');
   });

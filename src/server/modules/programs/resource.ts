@@ -1,8 +1,9 @@
-import type { OneDayProgramItem, ProgramEventItem, ProgramTheme } from '../../../lib/programs.ts';
+import type { OneDayProgramItem, ProgramEventItem } from '../../../lib/programs.ts';
+import type { RitualThemeRef } from '../../../lib/rituals.ts';
 import { apiTime } from '../../http/serialize.ts';
 import type { OneDayProgramRow, ProgramEventRow } from './service.ts';
 
-const themeOf = (row: { themeId: number | null; themeName: string | null }): ProgramTheme | null =>
+const themeOf = (row: { themeId: number | null; themeName: string | null }): RitualThemeRef | null =>
   row.themeId !== null && row.themeName !== null ? { id: row.themeId, name: row.themeName } : null;
 
 // A session filled past its capacity by staff still shows no seat, not a negative count.
