@@ -41,6 +41,7 @@ import { ritualRoutes } from './modules/rituals/routes.ts';
 import { squarePostRoutes } from './modules/square/routes.ts';
 import { offTheRecordRoutes } from './modules/off-the-record/routes.ts';
 import { programRoutes } from './modules/programs/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', reactionRoutes(db));
   app.route('/', notificationRoutes(db));
   app.route('/', programRoutes(db));
+  app.route('/', reviewRoutes(db));
   app.route('/', offTheRecordRoutes(db));
   app.route('/', searchRoutes(db));
 

@@ -7,6 +7,7 @@ export * from './notifications.ts';
 export * from './password-reset-tokens.ts';
 export * from './phone-verifications.ts';
 export * from './rate-limits.ts';
+export * from './reviews.ts';
 export * from './ritual-sessions.ts';
 export * from './rituals.ts';
 export * from './sessions.ts';
