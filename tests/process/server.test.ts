@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { frontErrorLogs, users } from '../../src/server/db/schema/index.ts';
 import { ENTRY, startServer, stopServer, tempDataDir, waitUntilHealthy } from '../../scripts/server-process.ts';
@@ -133,7 +133,11 @@ describe('the built server on an embedded database', () => {
         .from(frontErrorLogs)
         .where(inArray(frontErrorLogs.message, acknowledged));
       expect(found[0]?.n).toBe(acknowledged.length);
-      const members = await database.db.select({ n: count() }).from(users).where(eq(users.role, 'member'));
+      // Seeded once: the five demo members who sign in (the rituals' applicants have no password).
+      const members = await database.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'member'), isNotNull(users.passwordHash)));
       expect(members[0]?.n).toBe(5);
     } finally {
       await database.close();
