@@ -9,6 +9,7 @@ export * from './phone-verifications.ts';
 export * from './rate-limits.ts';
 export * from './reviews.ts';
 export * from './ritual-sessions.ts';
+export * from './rooms.ts';
 export * from './rituals.ts';
 export * from './sessions.ts';
 export * from './social-accounts.ts';

@@ -53,6 +53,8 @@ export const ritualSessionUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // The host leads the room and takes no seat.
     role: text('role', { enum: ritualSessionRoles }).notNull().default('member'),
+    // The member chose to be named in the room's completion list; otherwise only rates are shown.
+    sharesProgress: boolean('shares_progress').notNull().default(false),
     joinedAt: timestamptz('joined_at').notNull().defaultNow(),
   },
   (t) => [
