@@ -44,7 +44,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedFaqs(txDb);
     await seedPages(txDb);
     await seedCatalogue(txDb);
-    await seedPrograms(txDb);
+    const programSeats = await seedPrograms(txDb);
     await seedHome(txDb);
     await seedInquiries(txDb);
     const rituals = await seedRituals(txDb);
@@ -52,7 +52,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedSquare(txDb);
     await seedNotifications(txDb);
     await seedOffTheRecords(txDb);
-    await seedRitualApplicants(txDb, rituals.seatsTaken);
+    await seedRitualApplicants(txDb, [...rituals.seatsTaken, ...programSeats]);
     // Last: the index covers whatever the seeds above wrote.
     await rebuildSearchIndex(txDb);
   });
