@@ -32,8 +32,12 @@ test.describe('the room report', () => {
     await expect(yesterday).toContainText('완료');
     await expect(page.getByText('연속 기록')).toBeVisible();
     await expect(page.getByRole('list', { name: '멤버별 완료율' }).getByText('나', { exact: true })).toBeVisible();
+    const share = page.getByRole('checkbox', { name: '방 멤버에게 내 닉네임과 완료율 보여 주기' });
+    // The toggle hydrates when it is scrolled to.
+    await share.scrollIntoViewIfNeeded();
     await waitForIsland(page, 'ShareProgressToggle');
-    await expect(page.getByRole('checkbox', { name: '방 멤버에게 내 닉네임과 완료율 보여 주기' })).toBeVisible();
+    await expect(share).toBeEnabled();
+    await expect(share).not.toBeChecked();
     await expectNoSeriousViolations(page);
   });
 
