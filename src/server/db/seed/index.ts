@@ -13,6 +13,7 @@ import { seedOffTheRecords } from './off-the-records.ts';
 import { seedPages } from './pages.ts';
 import { seedPrograms } from './programs.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
+import { seedRooms } from './rooms.ts';
 import { seedRitualApplicants, seedRituals } from './rituals.ts';
 import { seedSquare } from './square.ts';
 import { rebuildSearchIndex } from '../../modules/search/service.ts';
@@ -48,7 +49,8 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedHome(txDb);
     await seedInquiries(txDb);
     const rituals = await seedRituals(txDb);
-    await seedRitualSessions(txDb, rituals.running);
+    const sessions = await seedRitualSessions(txDb, rituals.running);
+    await seedRooms(txDb, sessions.currentId);
     await seedSquare(txDb);
     await seedNotifications(txDb);
     await seedOffTheRecords(txDb);
