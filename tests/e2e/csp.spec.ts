@@ -80,7 +80,20 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
   const me = ((await (await request.get('/api/me')).json()) as { data: Listed }).data;
   const [own] = await listed<Listed>(request, `/api/square-posts/users/${me.id}?per_page=1`);
   const [post] = await listed<ListedPost>(request, '/api/square-posts?per_page=1');
+  // member1 hosts the demo room: its home, a post, a thread, the composer and a public post's shared page.
+  const rooms = await listed<Listed & { state: string }>(request, '/api/ritual-sessions/users/me');
+  const room = rooms.find((item) => item.state === 'running')!;
+  const roomPosts = await listed<Listed & { is_public: boolean }>(request, `/api/ritual-sessions/${room.id}/posts?per_page=50`);
+  const [thread] = await listed<Listed>(request, `/api/ritual-sessions/${room.id}/threads`);
+  const shared = roomPosts.find((item) => item.is_public);
   return [
+    '/room',
+    `/room/${room.id}`,
+    `/room/${room.id}/${roomPosts[0]!.id}`,
+    `/room/${room.id}/thread/${thread!.id}?isExternal=true`,
+    `/compose/post?roomId=${room.id}&category=wakeup`,
+    `/compose/thread?roomId=${room.id}`,
+    ...(shared ? [`/shared/room/${room.id}/${shared.id}`] : []),
     '/',
     '/square',
     postPath(post!),
