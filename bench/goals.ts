@@ -7,6 +7,7 @@ import { isSkipped } from './lib/load.ts';
 import type { MemoryReport } from './lib/memory.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
 import { NOTIFICATIONS_POLL, NOTIFICATIONS_POLL_PACED } from './lib/notifications.ts';
+import { ROOM_HOME_PAGE, ROOM_POST_PAGE } from './lib/rooms.ts';
 import { SOAK_SETTLED_MINUTE } from './lib/soak.ts';
 import type { SoakResult } from './lib/soak.ts';
 import { SQUARE_LIST_PAGE, SQUARE_POST_PAGE } from './lib/square.ts';
@@ -180,6 +181,9 @@ const GOALS: Rule[] = [
   minShareOfStatic(RITUAL_PAGE, 0.05),
   maxScriptGzipKb(`guest ${EXPLORER_PAGE_NAME}`, 15),
   maxScriptGzipKb(`guest ${RITUAL_PAGE_NAME}`, 15),
+  // Issue 18: a member's room every morning, with 20 members and 2,000 posts.
+  minShareOfStatic(ROOM_HOME_PAGE, 0.05),
+  minShareOfStatic(ROOM_POST_PAGE, 0.05),
   ...LIGHTHOUSE_GOALS,
   ...SLOW_CPU_GOALS,
 ];

@@ -41,6 +41,8 @@ import type { SoakBrowsers } from './lib/soak-members.ts';
 import { explorerTargets, ritualPagePath } from './lib/explorer.ts';
 import { fillNotifications, notificationTargets } from './lib/notifications.ts';
 import type { NotificationBenchData } from './lib/notifications.ts';
+import { fillRoom, roomTargets } from './lib/rooms.ts';
+import type { RoomBenchData } from './lib/rooms.ts';
 import { fillSquare, seedBenchDatabase, squareTargets } from './lib/square.ts';
 import type { SquareBenchData } from './lib/square.ts';
 import type { Settings } from './lib/settings.ts';
@@ -99,6 +101,14 @@ async function prepareNotifications(tempDir: string, settings: Settings): Promis
   return data;
 }
 
+/** A running room of 20 members with 2,000 posts and one signed-in member. */
+async function prepareRoom(tempDir: string): Promise<RoomBenchData> {
+  console.log('Filling a room of 20 members with 2,000 posts…');
+  const data = await fillRoom(join(tempDir, 'db'));
+  console.log(`The room /room/${data.roomId} has ${data.posts.toLocaleString('en-US')} posts (${data.fillSeconds} s).`);
+  return data;
+}
+
 /** Last before the start: the soak's signed-in browsers, with --soak only. */
 async function prepareSoak(tempDir: string, settings: Settings): Promise<SoakBrowsers | null> {
   if (settings.soak === null) return null;
@@ -136,12 +146,14 @@ async function measureAll(
   sampler: MemorySampler,
   square: SquareBenchData | null,
   notifications: NotificationBenchData | null,
+  room: RoomBenchData,
 ): Promise<TargetResult[]> {
   const results: TargetResult[] = [];
   const squareOnes = square ? await squareTargets(server.url, square) : [];
   const notificationOnes = notifications ? await notificationTargets(server.url, notifications) : [];
   const explorerOnes = await explorerTargets(server.url);
-  for (const target of targets(squareOnes, notificationOnes, explorerOnes)) {
+  const roomOnes = await roomTargets(server.url, room);
+  for (const target of targets(squareOnes, notificationOnes, explorerOnes, roomOnes)) {
     if (isSkipped(target)) {
       console.log(`${target.target}: skipped (${target.skipped})`);
       results.push(target);
@@ -214,6 +226,7 @@ async function run(state: RunState): Promise<number> {
   state.tempDir = await mkdtemp(join(tmpdir(), 'ritual-bench-'));
   const square = await prepareSquare(state.tempDir, settings);
   const notifications = await prepareNotifications(state.tempDir, settings);
+  const room = await prepareRoom(state.tempDir);
   const soakBrowsers = await prepareSoak(state.tempDir, settings);
   const server = await startBenchServer(state.tempDir);
   state.server = server;
@@ -223,7 +236,7 @@ async function run(state: RunState): Promise<number> {
   if (pid === undefined) throw new Error('the server process has no pid');
   const sampler = new MemorySampler(pid);
   state.sampler = sampler;
-  const results = await measureAll(server, settings, sampler, square, notifications);
+  const results = await measureAll(server, settings, sampler, square, notifications, room);
   const soakResult = await soak(server, pid, settings, soakBrowsers, sampler);
   const memory = sampler.stop();
   const pageWeight = await weighPages(server, settings, state);

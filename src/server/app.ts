@@ -39,6 +39,7 @@ import { imageUploadRoutes } from './modules/uploads/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
 import { ritualRoutes } from './modules/rituals/routes.ts';
 import { squarePostRoutes } from './modules/square/routes.ts';
+import { roomRoutes } from './modules/rooms/routes.ts';
 import { offTheRecordRoutes } from './modules/off-the-record/routes.ts';
 import { programRoutes } from './modules/programs/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps) {
   // Before the rooms' routes: /posts/my-checks is a literal where they have /posts/:postId.
   app.route('/', roomProgressRoutes(db));
   app.route('/', letterRoutes(db));
+  app.route('/', roomRoutes(db, deps.storage));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', mainRoutes(db, createHomeReader(db)));
   app.route('/', catalogueRoutes(db));

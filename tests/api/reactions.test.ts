@@ -86,7 +86,7 @@ describe('POST /api/reactions', () => {
     const badType = await react(owner.client, p.id, 'love');
     expect(badType.status).toBe(422);
     expect(badType.body.errors.reaction_type).toEqual(['반응 종류를 다시 선택해 주세요.']);
-    const badModel = await react(owner.client, p.id, 'like', 'ritual_session_post');
+    const badModel = await react(owner.client, p.id, 'like', 'no_such_kind');
     expect(badModel.body.errors.model_type).toEqual(['지원하지 않는 대상이에요.']);
     expect((await react(owner.client, 999_999, 'like')).status).toBe(404);
     expect(await reactionsCount(p.id)).toBe(0);

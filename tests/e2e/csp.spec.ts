@@ -81,8 +81,20 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
   const me = ((await (await request.get('/api/me')).json()) as { data: Listed }).data;
   const [own] = await listed<Listed>(request, `/api/square-posts/users/${me.id}?per_page=1`);
   const [post] = await listed<ListedPost>(request, '/api/square-posts?per_page=1');
-  const room = await runningRoomOfMember2(request);
+  // member1 hosts the demo room: its home, a post, a thread, the composer and a public post's shared page.
+  const rooms = await listed<Listed & { state: string }>(request, '/api/ritual-sessions/users/me');
+  const room = rooms.find((item) => item.state === 'running')!;
+  const roomPosts = await listed<Listed & { is_public: boolean }>(request, `/api/ritual-sessions/${room.id}/posts?per_page=50`);
+  const [thread] = await listed<Listed>(request, `/api/ritual-sessions/${room.id}/threads`);
+  const shared = roomPosts.find((item) => item.is_public);
   return [
+    '/room',
+    `/room/${room.id}`,
+    `/room/${room.id}/${roomPosts[0]!.id}`,
+    `/room/${room.id}/thread/${thread!.id}?isExternal=true`,
+    `/compose/post?roomId=${room.id}&category=wakeup`,
+    `/compose/thread?roomId=${room.id}`,
+    ...(shared ? [`/shared/room/${room.id}/${shared.id}`] : []),
     '/',
     '/square',
     postPath(post!),
@@ -99,24 +111,10 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
     '/compose/post',
     ...(own ? [`/compose/post-edit?id=${own.id}`] : []),
     '/profile/member1',
-    `/room/${room}/report`,
-    `/room/${room}/letter`,
-    `/room/${room}/users/member2`,
+    `/room/${room.id}/report`,
+    `/room/${room.id}/letter`,
+    `/room/${room.id}/users/member2`,
   ];
-}
-
-/**
- * The demo's running room, which member1 hosts: member2's newest post is in it. The demo members
- * are the first rows of a fresh database, so member2 is found among the first ids.
- */
-async function runningRoomOfMember2(request: APIRequestContext): Promise<number> {
-  for (let id = 1; id <= 20; id += 1) {
-    const res = await request.get(`/api/users/${id}`);
-    if (res.status() !== 200 || ((await res.json()) as { data: { username: string } }).data.username !== 'member2') continue;
-    const [newest] = await listed<{ ritual_session_id: number }>(request, `/api/ritual-session-posts/users/${id}?per_page=1`);
-    return newest!.ritual_session_id;
-  }
-  throw new Error('member2 is not in the demo data');
 }
 
 /** Opens a page, lets its islands (also those that wait to be seen) and idle scripts run, and returns its violations. */

@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
+import { useMentions } from './use-mentions.ts';
+import type { MentionCandidate } from './use-mentions.ts';
 
 export const COMMENT_MAX = 1000;
 
@@ -11,15 +13,19 @@ interface CommentFormProps {
   onCancel?: () => void;
   /** Resolves the messages to show, or null when the comment went in. */
   onSubmit: (content: string, isAnonymous: boolean) => Promise<string[] | null>;
+  /** In a room: the members an @ may name. */
+  mentionables?: readonly MentionCandidate[] | undefined;
 }
 
 /** The write box for a comment or a reply. */
-export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, onCancel, onSubmit }: CommentFormProps) {
+export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, onCancel, onSubmit, mentionables }: CommentFormProps) {
   const ids = useId();
   const [content, setContent] = useState('');
   const [anonymous, setAnonymous] = useState(false);
   const [busy, setBusy] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const mentions = useMentions(mentionables, content, setContent, box);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,12 +45,14 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
 
   const fieldId = `${ids}-content`;
   const errorId = `${ids}-error`;
+  const listId = `${ids}-mentions`;
   return (
     <form className="comment-form" noValidate onSubmit={(event) => void submit(event)}>
       <label className="visually-hidden" htmlFor={fieldId}>
         {label} 내용
       </label>
       <textarea
+        ref={box}
         id={fieldId}
         className="comment-form-input"
         rows={3}
@@ -54,11 +62,43 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
         autoFocus={autoFocus}
         aria-invalid={messages.length > 0 || undefined}
         aria-describedby={messages.length > 0 ? errorId : undefined}
+        {...(mentionables
+          ? {
+              role: 'combobox',
+              'aria-autocomplete': 'list' as const,
+              'aria-expanded': mentions.open,
+              'aria-controls': listId,
+              'aria-activedescendant': mentions.open ? `${listId}-${mentions.active}` : undefined,
+            }
+          : {})}
+        onKeyDown={mentions.onKeyDown}
+        onSelect={(event) => mentions.track(event.currentTarget.value, event.currentTarget.selectionStart)}
         onChange={(event) => {
           setContent(event.target.value);
+          mentions.track(event.target.value, event.target.selectionStart);
           if (messages.length > 0) setMessages([]);
         }}
       />
+      {mentionables ? (
+        <ul id={listId} className="comment-mentions" role="listbox" aria-label="언급할 멤버" hidden={!mentions.open}>
+          {mentions.matches.map((member, index) => (
+            <li
+              key={member.id}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === mentions.active}
+              className={index === mentions.active ? 'comment-mention active' : 'comment-mention'}
+              // Taken before the box loses focus, for a mouse and a finger alike.
+              onPointerDown={(event) => {
+                event.preventDefault();
+                mentions.pick(member);
+              }}
+            >
+              @{member.nickname}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {messages.length > 0 ? (
         <p id={errorId} className="comments-error" role="alert">
           {messages.join(' ')}

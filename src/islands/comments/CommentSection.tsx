@@ -20,6 +20,7 @@ import { useLoginHref } from '../shared/use-login-href.ts';
 import { useSessionMember } from '../shared/use-session-member.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
+import type { MentionCandidate } from './use-mentions.ts';
 import type { CommentActions } from './CommentItem.tsx';
 import './comments.css';
 
@@ -30,11 +31,13 @@ export interface CommentSectionProps {
   viewer: SessionMember | null;
   allowsAnonymous: boolean;
   roomId?: number;
+  /** In a room: its members, whom an @ in a comment may name. */
+  mentionables?: MentionCandidate[];
   /** Where a guest signs in; back to this page by default. */
   loginHref?: string;
 }
 
-export function CommentSection({ modelType, modelId, initialComments, viewer, allowsAnonymous, roomId, loginHref }: CommentSectionProps) {
+export function CommentSection({ modelType, modelId, initialComments, viewer, allowsAnonymous, roomId, mentionables, loginHref }: CommentSectionProps) {
   const [thread] = useState(() => createCommentThread({ modelType, modelId, comments: initialComments }));
   const { comments, replyTo, status, error } = useStore(thread.$thread);
   const member = useSessionMember(viewer);
@@ -80,6 +83,7 @@ export function CommentSection({ modelType, modelId, initialComments, viewer, al
                   label="답글"
                   submitLabel="답글 남기기"
                   allowsAnonymous={allowsAnonymous}
+                  mentionables={mentionables}
                   autoFocus
                   onCancel={() => thread.replyTo(null)}
                   onSubmit={write(top.id)}
@@ -94,7 +98,7 @@ export function CommentSection({ modelType, modelId, initialComments, viewer, al
           <a href="/verify-email">이메일 인증</a> 후 댓글을 쓸 수 있어요.
         </p>
       ) : member ? (
-        <CommentForm label="댓글" submitLabel="댓글 남기기" allowsAnonymous={allowsAnonymous} onSubmit={write(null)} />
+        <CommentForm label="댓글" submitLabel="댓글 남기기" allowsAnonymous={allowsAnonymous} onSubmit={write(null)} mentionables={mentionables} />
       ) : (
         <p className="comments-guest">
           <a href={signInHref}>로그인</a>하고 댓글을 남겨 보세요.

@@ -14,6 +14,7 @@ import { seedPages } from './pages.ts';
 import { seedPrograms } from './programs.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
 import { seedRoomProgress } from './room-progress.ts';
+import { seedRooms } from './rooms.ts';
 import { seedRitualApplicants, seedRituals } from './rituals.ts';
 import { seedSquare } from './square.ts';
 import { rebuildSearchIndex } from '../../modules/search/service.ts';
@@ -51,6 +52,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     const rituals = await seedRituals(txDb);
     const sessions = await seedRitualSessions(txDb, rituals.running);
     await seedRoomProgress(txDb, sessions);
+    await seedRooms(txDb, sessions.currentId);
     await seedSquare(txDb);
     await seedNotifications(txDb);
     await seedOffTheRecords(txDb);

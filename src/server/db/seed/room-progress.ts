@@ -14,10 +14,6 @@ import type { SeededRitualSessions } from './ritual-sessions.ts';
 import { seoulDay } from './pages.ts';
 
 // Days (from today) each member checked in: member2 keeps a two-day run going into today.
-const CURRENT_CHECK_INS: Record<string, number[]> = {
-  member2: [-10, -9, -8, -7, -5, -4, -2, -1],
-  member3: [-10, -9, -6, -3],
-};
 const PAST_CHECK_INS: Record<string, number[]> = {
   member2: [-38, -37, -36, -35, -34, -32, -31, -30, -29, -28, -27, -26, -24, -23, -22, -21, -20, -18, -17, -16, -15, -13, -12, -11],
   member4: [-38, -36, -35, -33, -30, -29, -25, -24, -20, -16, -13],
@@ -75,34 +71,15 @@ const PAST_POSTS: SeedPost[] = [
   },
 ];
 
-const CURRENT_POSTS: SeedPost[] = [
-  {
-    username: 'member2',
-    day: -10,
-    hour: 8,
-    category: 'ritual_goal',
-    title: '이번 리추얼 목표',
-    text: '출근 전 10분 명상, 하루도 미루지 않기.',
-  },
-  {
-    username: 'member2',
-    day: -6,
-    hour: 6,
-    category: 'wakeup',
-    title: null,
-    text: '알람보다 먼저 눈을 떴어요. 오늘은 호흡 세기부터.',
-  },
-];
-
 const CURRENT_LETTER =
   '4주 뒤의 나에게.\n\n바쁜 아침에도 10분을 지켜 낸 너라면, 어떤 하루도 천천히 시작할 수 있을 거야.\n빠진 날이 있었더라도 다시 돌아온 너를 칭찬해 줘.';
 const PAST_LETTER = '지난달의 나에게.\n\n처음엔 5분도 길게 느껴졌지? 끝까지 와 준 너에게 고마워. 다음 달에도 아침의 고요를 잊지 말자.';
 
 /**
- * The rooms' progress for the demo (issue 18): check-ins and records of members 2 to 4 in the
- * running and the finished session, so the report, /mypage's numbers and its heatmap show
- * something; member2's letter in the running session (sealed), and the one from the finished
- * session, delivered. Relative to `now`, like the sessions themselves.
+ * The rooms' progress for the demo (issue 18): check-ins and records of members 2 and 4 in the
+ * finished session (the running room's are the rooms seed's), so /mypage's numbers and its
+ * heatmap show a past month; member2's letter in the running session (sealed), and the one from
+ * the finished session, delivered. Relative to `now`, like the sessions themselves.
  */
 export async function seedRoomProgress(db: Db, sessions: SeededRitualSessions, now = new Date()): Promise<void> {
   const members = await db
@@ -127,7 +104,7 @@ export async function seedRoomProgress(db: Db, sessions: SeededRitualSessions, n
     });
   await db
     .insert(ritualSessionCheckIns)
-    .values([...checkIns(sessions.currentId, CURRENT_CHECK_INS), ...checkIns(sessions.pastId, PAST_CHECK_INS)]);
+    .values(checkIns(sessions.pastId, PAST_CHECK_INS));
 
   const posts = (sessionId: number, list: SeedPost[]) =>
     list.flatMap((post) => {
@@ -148,7 +125,7 @@ export async function seedRoomProgress(db: Db, sessions: SeededRitualSessions, n
             },
           ];
     });
-  await db.insert(ritualSessionPosts).values([...posts(sessions.currentId, CURRENT_POSTS), ...posts(sessions.pastId, PAST_POSTS)]);
+  await db.insert(ritualSessionPosts).values(posts(sessions.pastId, PAST_POSTS));
 
   const member2 = idOf.get('member2');
   const member3 = idOf.get('member3');

@@ -188,6 +188,13 @@ export async function createComment(db: Db, reader: Reader & { userId: number },
       isAnonymous: created!.isAnonymous,
       repliedToId: input.parentId ?? null,
     });
+    await kind.afterComment?.(tx, {
+      id: created!.id,
+      userId: reader.userId,
+      modelId: input.modelId,
+      content: input.content,
+      isAnonymous: created!.isAnonymous,
+    });
     return created!.id;
   });
   return loadView(db, id, target, reader.userId);

@@ -46,6 +46,20 @@ export interface ModelKind {
   bumpReactions(tx: Db, id: number, delta: number): Promise<void>;
   /** Whom to notify and what the notification says: read in the transaction that acted; null when it is gone. */
   subject(tx: Db, id: number): Promise<ModelSubject | null>;
+  /**
+   * What the kind adds when a comment is written on it (a room's mentions), inside the comment's
+   * transaction, after its own notifications.
+   */
+  afterComment?(tx: Db, comment: NewCommentEvent): Promise<void>;
+}
+
+/** A comment just stored, as a kind's `afterComment` sees it. */
+export interface NewCommentEvent {
+  id: number;
+  userId: number;
+  modelId: number;
+  content: string;
+  isAnonymous: boolean;
 }
 
 /** The target as `reader` may act on it: the kind's own rule, or its reading rule. */

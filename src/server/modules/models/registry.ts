@@ -1,5 +1,6 @@
 import { invalidInput } from '../../domain-errors.ts';
 import { offTheRecordKind } from '../off-the-record/model-kind.ts';
+import { roomPostKind, roomThreadKind } from '../rooms/model-kind.ts';
 import { squarePostKind } from '../square/model-kind.ts';
 import type { ModelKind } from './kind.ts';
 
@@ -12,6 +13,8 @@ export const UNSUPPORTED_MODEL_MESSAGE = '지원하지 않는 대상이에요.';
 const MODEL_KINDS: Record<string, ModelKind> = {
   square_post: squarePostKind,
   off_the_record: offTheRecordKind,
+  ritual_session_post: roomPostKind,
+  ritual_session_thread: roomThreadKind,
 };
 
 const kinds = new Map(Object.entries(MODEL_KINDS));

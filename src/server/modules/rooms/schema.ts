@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { roomPostCategories } from '../../db/schema/index.ts';
+import { flagField } from '../../http/flag-field.ts';
+import { perPageField } from '../../http/pagination.ts';
+import { idField } from '../../http/route-id.ts';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, IMAGES_MAX_COUNT } from '../uploads/schema.ts';
+import { POST_CONTENT_MAX } from '../square/schema.ts';
+
+export const ROOM_TITLE_MAX = 100;
+export const CHECK_IN_CONTENT_MAX = 300;
+export const ROOM_POSTS_PER_PAGE = 20;
+export const ROOM_POSTS_PER_PAGE_MAX = 50;
+export const ROOM_EXCERPT_MAX = 200;
+
+export const ROOM_POST_MESSAGES = {
+  category: '글의 종류를 선택해 주세요.',
+  title: '제목을 입력해 주세요.',
+  titleTooLong: `제목은 ${ROOM_TITLE_MAX}자 이하로 입력해 주세요.`,
+  content: '내용을 입력해 주세요.',
+  contentTooLong: `내용이 너무 길어요. ${POST_CONTENT_MAX.toLocaleString('ko-KR')}자 이하로 줄여 주세요.`,
+  notFound: '글을 찾을 수 없어요.',
+  threadNotFound: '스레드를 찾을 수 없어요.',
+  noticeLeadersOnly: '공지는 리추얼 호스트와 운영진만 올릴 수 있어요.',
+  notMine: '내가 쓴 글만 고치거나 지울 수 있어요.',
+  notStarted: '리추얼이 시작되면 글을 쓸 수 있어요.',
+  closed: '리추얼이 끝나고 7일이 지나 더 이상 글을 쓸 수 없어요.',
+  notPublic: '공개된 글이 아니에요.',
+  tab: '탭은 check 또는 notice로 보내 주세요.',
+  cursor: '목록 위치가 올바르지 않아요. 처음부터 다시 불러와 주세요.',
+} as const;
+
+export const CHECK_IN_MESSAGES = {
+  text: '체크인 문구를 다시 선택해 주세요.',
+  contentTooLong: `체크인 한마디는 ${CHECK_IN_CONTENT_MAX}자 이하로 적어 주세요.`,
+  notStarted: '리추얼이 시작되면 체크인할 수 있어요.',
+  finished: '리추얼이 끝나 체크인할 수 없어요.',
+} as const;
+
+// Titles are plain text (the pages escape them); line breaks have no place in one.
+const titleText = z
+  .string({ error: ROOM_POST_MESSAGES.title })
+  .transform((value) => value.replace(/[\r\n]+/g, ' ').trim())
+  .pipe(z.string().max(ROOM_TITLE_MAX, ROOM_POST_MESSAGES.titleTooLong));
+
+// The length that counts is the sanitised one; this only stops absurd bodies before parsing.
+const content = z.string({ error: ROOM_POST_MESSAGES.content }).max(POST_CONTENT_MAX * 4, ROOM_POST_MESSAGES.contentTooLong);
+
+// Files only, as /api/image-upload takes them; what the bytes are is judged when they are stored.
+const images = z
+  .array(z.instanceof(File, { error: IMAGE_MESSAGES.notImage }).refine((file) => file.size <= IMAGE_MAX_BYTES, IMAGE_MESSAGES.tooLarge), {
+    error: IMAGE_MESSAGES.notImage,
+  })
+  .refine((files) => files.length <= IMAGES_MAX_COUNT, IMAGE_MESSAGES.tooMany)
+  .optional();
+
+/** POST /api/ritual-sessions/{id}/posts and its update (multipart or JSON): the whole post each time. */
+export const roomPostInput = z.object({
+  category: z.enum(roomPostCategories, { error: ROOM_POST_MESSAGES.category }),
+  // An empty title is no title: a record needs none.
+  title: z.preprocess((value) => (value === null ? undefined : value), titleText.optional()).transform((value) => value || null),
+  content,
+  images,
+  is_public: flagField(),
+});
+
+/** POST /api/ritual-sessions/{id}/threads and its update. */
+export const roomThreadInput = z.object({
+  title: titleText.pipe(z.string().min(1, ROOM_POST_MESSAGES.title)),
+  content,
+  images,
+});
+
+/** GET /api/ritual-sessions/{id}/posts?tab=check|notice&cursor= */
+export const roomPostListQuery = z.object({
+  tab: z.enum(['check', 'notice'], { error: ROOM_POST_MESSAGES.tab }).default('check'),
+  cursor: z.string().max(200).optional(),
+  per_page: perPageField(ROOM_POSTS_PER_PAGE, ROOM_POSTS_PER_PAGE_MAX),
+});
+
+/** Cursor lists without a tab: threads, saved posts. */
+export const roomCursorQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  per_page: perPageField(ROOM_POSTS_PER_PAGE, ROOM_POSTS_PER_PAGE_MAX),
+});
+
+const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** POST /api/ritual-sessions/{id}/check-in */
+export const checkInInput = z.object({
+  check_in_text_id: z.preprocess(blankAsAbsent, idField(CHECK_IN_MESSAGES.text).optional()),
+  content: z.preprocess(
+    blankAsAbsent,
+    z
+      .string({ error: CHECK_IN_MESSAGES.contentTooLong })
+      .transform((value) => value.replace(/\r/g, '').trim())
+      .pipe(z.string().max(CHECK_IN_CONTENT_MAX, CHECK_IN_MESSAGES.contentTooLong))
+      .optional(),
+  ),
+});

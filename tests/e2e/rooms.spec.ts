@@ -1,0 +1,187 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { apiHeaders, waitForIsland } from './members.ts';
+import { signInAsMember, waitForModalHost } from './sign-in.ts';
+
+/**
+ * The demo room of members 1 to 3 (member1 hosts). The desktop and mobile projects run at once
+ * against one server with the same members: each writes posts of its own (the project's name in
+ * the text), and the day's check-in is whichever project's came first, which both accept.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const MEMBER2_NICKNAME = '느린걸음';
+
+const picture = async (): Promise<Buffer> =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 120, g: 180, b: 240 } } })
+    .png()
+    .toBuffer();
+
+async function memberPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext(test.info().project.use);
+  const page = await context.newPage();
+  await signInAsMember(page, email);
+  return page;
+}
+
+async function runningRoomId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/ritual-sessions/users/me');
+  const rooms = ((await res.json()) as { data: { id: number; state: string }[] }).data;
+  const room = rooms.find((item) => item.state === 'running');
+  if (!room) throw new Error('the demo member has no running room');
+  return room.id;
+}
+
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+}
+
+test.describe('a morning in the room', () => {
+  let roomId = 0;
+  let postPath = '';
+
+  test('member2 checks in, and a second tap says the day is done', async ({ browser }) => {
+    const page = await memberPage(browser, 'member2@example.com');
+    roomId = await runningRoomId(page);
+    await page.goto(`/room/${roomId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForIsland(page, 'CheckInCard');
+    const checkIn = page.getByRole('button', { name: '체크인하기' });
+    // The other project may have checked in first today: then the card already says so.
+    if (await checkIn.isVisible()) {
+      await page.getByText('오늘도 해냈어요', { exact: true }).click();
+      await checkIn.click();
+      await expect(page.getByRole('status').filter({ hasText: /체크인했어요/ })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: '오늘 체크인 완료' })).toBeVisible();
+    const again = await page.request.post(`/api/ritual-sessions/${roomId}/check-in`, { headers: await apiHeaders(page.request), data: {} });
+    expect(again.status()).toBe(200);
+    expect(((await again.json()) as { data: { created: boolean } }).data.created).toBe(false);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '오늘 체크인 완료' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.context().close();
+  });
+
+  test('member2 posts a 기상선언 with a photo', async ({ browser }, testInfo) => {
+    const page = await memberPage(browser, 'member2@example.com');
+    await page.goto(`/room/${roomId}`);
+    await page.getByRole('link', { name: '기상선언', exact: true }).click();
+    await page.waitForURL(/\/compose\/post\?roomId=\d+&category=wakeup/);
+    await waitForIsland(page, 'RoomPostForm');
+    await expect(page.getByRole('combobox', { name: '글의 종류' }).locator('option:checked')).toHaveText('기상선언');
+    await page.getByRole('textbox', { name: '제목 (선택)' }).fill(`6시 기상 (${testInfo.project.name})`);
+    await page.getByRole('textbox', { name: '내용' }).click();
+    await page.keyboard.type('창문을 열고 바로 앉았어요.');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'sunrise.png', mimeType: 'image/png', buffer: await picture() });
+    await expect(page.getByRole('textbox', { name: '내용' }).locator('img')).toHaveCount(1);
+    await expectNoSeriousViolations(page);
+    await page.getByRole('button', { name: '올리기' }).click();
+    await page.waitForURL(new RegExp(`/room/${roomId}/\\d+$`));
+    postPath = new URL(page.url()).pathname;
+    await expect(page.getByRole('heading', { level: 1, name: `6시 기상 (${testInfo.project.name})` })).toBeVisible();
+    const shown = page.locator('main img[src$=".webp"]').first();
+    await expect(shown).toBeVisible();
+    await page.goto(`/room/${roomId}`);
+    await expect(page.getByRole('link', { name: new RegExp(`6시 기상 \\(${testInfo.project.name}\\)`) })).toBeVisible();
+    await page.context().close();
+  });
+
+  test('member3 answers mentioning member2 and cheers; member2 is told and the link opens the post', async ({ browser }) => {
+    const member3 = await memberPage(browser, 'member3@example.com');
+    await member3.goto(postPath);
+    await waitForIsland(member3, 'CommentSection');
+    const box = member3.getByRole('combobox', { name: '댓글 내용' });
+    await box.click();
+    await box.pressSequentially('멋져요 @느린');
+    const option = member3.getByRole('option', { name: `@${MEMBER2_NICKNAME}` });
+    await expect(option).toBeVisible();
+    await box.press('Enter');
+    await expect(box).toHaveValue(`멋져요 @${MEMBER2_NICKNAME} `);
+    await box.pressSequentially('님 내일도 함께해요');
+    await member3.getByRole('button', { name: '댓글 남기기' }).click();
+    await expect(member3.getByText(`멋져요 @${MEMBER2_NICKNAME} 님 내일도 함께해요`)).toBeVisible();
+    await waitForIsland(member3, 'ReactionBar');
+    await member3.getByRole('button', { name: /응원해요/ }).first().click();
+    await expect(member3.getByRole('button', { name: /응원해요/ }).first()).toHaveAttribute('aria-pressed', 'true');
+    await expectNoSeriousViolations(member3);
+    await member3.context().close();
+
+    const member2 = await memberPage(browser, 'member2@example.com');
+    await member2.goto('/notification');
+    const link = member2.locator(`a[href="${postPath}"]`).filter({ hasText: '언급' }).first();
+    await expect(link).toBeVisible();
+    await link.click();
+    await member2.waitForURL(new RegExp(`${postPath}$`));
+    await expect(member2.getByText(`멋져요 @${MEMBER2_NICKNAME} 님 내일도 함께해요`)).toBeVisible();
+    await member2.context().close();
+  });
+
+  test('member1, the host, posts a notice that members 2 and 3 see under 공지글', async ({ browser }, testInfo) => {
+    const host = await memberPage(browser, 'member1@example.com');
+    const title = `토요일 모임 안내 (${testInfo.project.name})`;
+    await host.goto(`/compose/post?roomId=${roomId}&category=notice`);
+    await waitForIsland(host, 'RoomPostForm');
+    await expect(host.getByRole('combobox', { name: '글의 종류' }).locator('option:checked')).toHaveText('공지');
+    await host.getByRole('textbox', { name: '제목 (선택)' }).fill(title);
+    await host.getByRole('textbox', { name: '내용' }).click();
+    await host.keyboard.type('토요일 아침 8시에 함께 앉아요.');
+    await host.getByRole('button', { name: '올리기' }).click();
+    await host.waitForURL(new RegExp(`/room/${roomId}/\\d+$`));
+    await host.context().close();
+
+    for (const email of ['member2@example.com', 'member3@example.com']) {
+      const member = await memberPage(browser, email);
+      await member.goto(`/room/${roomId}`);
+      await member.getByRole('link', { name: '공지글', exact: true }).click();
+      await expect(member).toHaveURL(new RegExp(`/room/${roomId}\\?tab=notice`));
+      await expect(member.getByRole('heading', { level: 3, name: title })).toBeVisible();
+      await member.context().close();
+    }
+  });
+
+  test('member4, who is not in the room, is refused everywhere', async ({ browser }) => {
+    const member4 = await memberPage(browser, 'member4@example.com');
+    for (const path of [`/room/${roomId}`, postPath, `/compose/post?roomId=${roomId}&category=wakeup`]) {
+      const response = await member4.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(member4.getByRole('heading', { level: 1 })).toContainText(/수 없/);
+    }
+    const headers = await apiHeaders(member4.request);
+    expect((await member4.request.get(`/api/ritual-sessions/${roomId}`)).status()).toBe(403);
+    expect((await member4.request.post(`/api/ritual-sessions/${roomId}/check-in`, { headers, data: {} })).status()).toBe(403);
+    const rooms = ((await (await member4.request.get('/api/ritual-sessions/users/me')).json()) as { data: { id: number }[] }).data;
+    expect(rooms.map((room) => room.id)).not.toContain(roomId);
+    await member4.context().close();
+  });
+
+  test('a guest is sent to sign in, and my rooms list the room with its countdown', async ({ browser, page }) => {
+    await page.goto('/room');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Froom/);
+    const member2 = await memberPage(browser, 'member2@example.com');
+    await member2.goto('/room');
+    await expect(member2.getByRole('heading', { name: '진행 중인 리추얼' })).toBeVisible();
+    await expect(member2.locator(`a[href="/room/${roomId}"]`)).toContainText('오늘 체크인 완료');
+    await expectNoSeriousViolations(member2);
+    await member2.context().close();
+  });
+});
+
+test('the room post page and the users-list modal pass axe and show who read', async ({ browser }) => {
+  const page = await memberPage(browser, 'member3@example.com');
+  const roomId = await runningRoomId(page);
+  const list = await page.request.get(`/api/ritual-sessions/${roomId}/posts?tab=check&per_page=50`);
+  const posts = ((await list.json()) as { data: { id: number; author: { username: string } }[] }).data;
+  const post = posts.find((item) => item.author.username !== 'member3')!;
+  await page.goto(`/room/${roomId}/${post.id}`);
+  await waitForModalHost(page);
+  await waitForIsland(page, 'RoomPostTools');
+  await page.getByRole('button', { name: /읽은 멤버/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('link', { name: /새벽서재/ })).toHaveAttribute('href', `/room/${roomId}/users/member3`);
+  await expectNoSeriousViolations(page);
+  await page.context().close();
+});
