@@ -41,6 +41,18 @@ test.describe('the room report', () => {
     await expectNoSeriousViolations(page);
   });
 
+  test('the room home shows member2 their days so far and leads to the report and the letter', async ({ page }) => {
+    const roomId = await runningRoomId(page);
+    await page.goto(`/room/${roomId}`);
+    const mine = page.getByRole('region', { name: '나의 리추얼' });
+    await expect(mine).toContainText(/지금까지 \d+일 중 \d+일 해냈어요/);
+    await expect(mine).toContainText(/달성률 \d+%/);
+    await expect(mine.getByRole('link', { name: /편지/ })).toHaveAttribute('href', `/room/${roomId}/letter`);
+    await mine.getByRole('link', { name: '리포트 보기' }).click();
+    await expect(page).toHaveURL(`/room/${roomId}/report`);
+    await expect(page.getByRole('heading', { level: 1, name: '나의 리추얼 리포트' })).toBeVisible();
+  });
+
   test('a member of the room sees another member and their posts there', async ({ page }) => {
     const roomId = await runningRoomId(page);
     await page.goto(`/room/${roomId}/users/member2`);

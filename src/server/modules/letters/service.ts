@@ -1,9 +1,11 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { LetterState } from '../../../lib/letters.ts';
 import type { Db } from '../../db/client.ts';
 import { ritualSessionLetters } from '../../db/schema/index.ts';
 import type { RitualSession, RitualSessionLetter, User } from '../../db/schema/index.ts';
 import { forbidden } from '../../domain-errors.ts';
 import { roomAccess } from '../rooms/access.ts';
+import { letterState } from './resource.ts';
 import { LETTER_MESSAGES } from './schema.ts';
 
 export interface LetterView {
@@ -29,6 +31,20 @@ export async function findMyLetter(
     .from(ritualSessionLetters)
     .where(and(eq(ritualSessionLetters.ritualSessionId, sessionId), eq(ritualSessionLetters.userId, user.id)));
   return { session, letter: letter ?? null, now };
+}
+
+/** Where the member's letter in a room stands, for the room home (the caller has checked access); null before one is written. */
+export async function myLetterState(
+  db: Db,
+  userId: number,
+  session: Pick<RitualSession, 'id' | 'endsAt'>,
+  now = new Date(),
+): Promise<LetterState | null> {
+  const [letter] = await db
+    .select({ deliveredAt: ritualSessionLetters.deliveredAt })
+    .from(ritualSessionLetters)
+    .where(and(eq(ritualSessionLetters.ritualSessionId, session.id), eq(ritualSessionLetters.userId, userId)));
+  return letter ? letterState(letter, session, now) : null;
 }
 
 /**

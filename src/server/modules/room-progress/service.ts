@@ -178,7 +178,7 @@ export async function myCommentChecks(db: Db, user: Pick<User, 'id' | 'role'>, s
 }
 
 /** A member's completion in one room, for their page there: days done of the days so far. */
-export async function memberCompletion(db: Db, userId: number, session: RitualSession, now = new Date()) {
+export async function memberCompletion(db: Db, userId: number, session: Pick<RitualSession, 'id' | 'startsAt' | 'endsAt'>, now = new Date()) {
   const days = sessionDays(session.startsAt, session.endsAt);
   const today = seoulDate(now);
   const [row] = await queryRows<{ days_done: number }>(
