@@ -15,6 +15,7 @@ import { seedPrograms } from './programs.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
 import { seedRitualApplicants, seedRituals } from './rituals.ts';
 import { seedSquare } from './square.ts';
+import { seedStore } from './store.ts';
 import { rebuildSearchIndex } from '../../modules/search/service.ts';
 
 export class DemoSeedRefused extends Error {
@@ -53,6 +54,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedNotifications(txDb);
     await seedOffTheRecords(txDb);
     await seedRitualApplicants(txDb, rituals.seatsTaken);
+    await seedStore(txDb);
     // Last: the index covers whatever the seeds above wrote.
     await rebuildSearchIndex(txDb);
   });
