@@ -56,12 +56,13 @@ describe('GET /api/products', () => {
 
   it('answers 422 for a bad sort, theme or page', async () => {
     const guest = guestClient(db());
-    for (const [query, field] of [
+    const cases: Array<[string, string]> = [
       ['sort=cheapest', 'sort'],
       ['theme_id=abc', 'theme_id'],
       ['theme_id=999999', 'theme_id'],
       ['page=0', 'page'],
-    ]) {
+    ];
+    for (const [query, field] of cases) {
       const res = await guest.get(`/api/products?${query}`);
       expect(res.status, query).toBe(422);
       expect(res.body.errors[field]?.[0], query).toMatch(/[가-힣]/);
