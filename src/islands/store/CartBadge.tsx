@@ -8,8 +8,6 @@ import { useEffect, useRef, useState } from 'react';
 import { $cartCount, loadCartCount } from '../../stores/cart.ts';
 import './cart-badge.css';
 
-const label = (count: number | null): string => (count ? `장바구니, 상품 ${count}개` : '장바구니');
-
 export function CartBadge() {
   const count = useStore($cartCount);
   const [announcement, setAnnouncement] = useState('');
@@ -29,15 +27,13 @@ export function CartBadge() {
 
   return (
     <span className="cart-badge">
-      <a className="cart-badge-link" href="/cart" aria-label={label(count)}>
+      <a className="cart-badge-link" href="/cart">
         <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
           <path d="M3 4h2l2.5 11h11L21 7H6.5M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM18 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z" />
         </svg>
-        {count ? (
-          <span className="cart-badge-count" aria-hidden="true" data-testid="cart-count">
-            {count > 99 ? '99+' : count}
-          </span>
-        ) : null}
+        {/* The name is the text itself (장바구니, 담긴 상품 수 3), so what is seen is what is read. */}
+        <span className="visually-hidden">{count ? '장바구니, 담긴 상품 수' : '장바구니'}</span>
+        {count ? <span className="cart-badge-count">{count > 99 ? '99+' : count}</span> : null}
       </a>
       <span className="visually-hidden" role="status">
         {announcement}

@@ -45,7 +45,11 @@ export function CartView({ initialLines }: { initialLines: CartLine[] }) {
     }
   };
 
-  const select = (ids: number[]) => run(async () => setLines(await selectLines(ids)));
+  // The box follows the click at once; the server's answer (or, on failure, its cart) then stands.
+  const select = (ids: number[]) => {
+    setLines((current) => current.map((line) => ({ ...line, is_selected: ids.includes(line.id) })));
+    return run(async () => setLines(await selectLines(ids)));
+  };
   const toggle = (id: number) => select(selectedIds.includes(id) ? selectedIds.filter((other) => other !== id) : [...selectedIds, id]);
   const setQuantity = (id: number, quantity: number) =>
     run(async () => {
