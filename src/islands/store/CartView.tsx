@@ -59,7 +59,7 @@ export function CartView({ initialLines }: { initialLines: CartLine[] }) {
   const remove = (ids: number[]) => run(async () => setLines(await removeLines(ids)));
   const removeSelected = async () => {
     if (selectedIds.length === 0) return;
-    const confirmed = await confirmModal({ title: `선택한 상품 ${selectedIds.length}개를 장바구니에서 뺄까요?`, confirmLabel: '삭제', tone: 'danger' });
+    const confirmed = await confirmModal({ title: `선택한 상품 ${selectedIds.length}개를 장바구니에서 삭제할까요?`, confirmLabel: '삭제', tone: 'danger' });
     if (confirmed) await remove(selectedIds);
   };
 

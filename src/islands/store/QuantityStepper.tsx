@@ -1,4 +1,4 @@
-/** − [n] + within 1 and `max` (the stock): whole numbers only, typed or stepped. */
+/** A quantity stepper (minus, the number, plus) within 1 and `max` (the stock): whole numbers only, typed or stepped. */
 interface Props {
   value: number;
   max: number;
@@ -12,7 +12,9 @@ export function QuantityStepper({ value, max, labelledBy, disabled = false, onCh
   return (
     <span className="stepper" role="group" aria-labelledby={labelledBy}>
       <button type="button" aria-label="수량 줄이기" disabled={disabled || value <= 1} onClick={() => set(value - 1)}>
-        −
+        <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+          <path d="M2 7h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        </svg>
       </button>
       <input
         type="number"
