@@ -8,6 +8,7 @@ import type { MemoryReport } from './lib/memory.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
 import { NOTIFICATIONS_POLL, NOTIFICATIONS_POLL_PACED } from './lib/notifications.ts';
 import { ROOM_HOME_PAGE, ROOM_POST_PAGE } from './lib/rooms.ts';
+import { CART_COUNT, PRODUCT_PAGE, SHOP_PAGE } from './lib/store.ts';
 import { SOAK_SETTLED_MINUTE } from './lib/soak.ts';
 import type { SoakResult } from './lib/soak.ts';
 import { SQUARE_LIST_PAGE, SQUARE_POST_PAGE } from './lib/square.ts';
@@ -76,6 +77,22 @@ function maxP99Ms(targetName: string, limitMs: number): Rule {
 }
 
 /** A goal of the 1,000,000 notifications, judged unless the run left them out. */
+/** `targetName` serves at least `share` of `referenceName`'s requests per second in the same run. */
+function minShareOf(targetName: string, referenceName: string, share: number): Rule {
+  return ({ results }) => {
+    const measured = results.filter((r): r is MeasuredResult => !isSkipped(r));
+    const result = measured.find((r) => r.target === targetName);
+    const reference = measured.find((r) => r.target === referenceName);
+    const actual = result && reference ? Math.round((result.requestsPerSecond / reference.requestsPerSecond) * 1000) / 10 : null;
+    return {
+      name: `${targetName} req/s as % of ${referenceName}'s`,
+      target: `>= ${share * 100}`,
+      actual,
+      pass: actual !== null && !result!.flagged && !reference!.flagged && actual >= share * 100,
+    };
+  };
+}
+
 function withNotifications(rule: Rule): Rule {
   return (run) => (run.notificationsSkipped ? null : rule(run));
 }
@@ -184,6 +201,12 @@ const GOALS: Rule[] = [
   // Issue 18: a member's room every morning, with 20 members and 2,000 posts.
   minShareOfStatic(ROOM_HOME_PAGE, 0.05),
   minShareOfStatic(ROOM_POST_PAGE, 0.05),
+  // Issue 19: the shop and a product page; the header badge's count on every member page.
+  minShareOfStatic(SHOP_PAGE, 0.05),
+  minShareOfStatic(PRODUCT_PAGE, 0.05),
+  withNotifications(minShareOf(CART_COUNT, 'GET /healthz', 0.5)),
+  // A member's page carries the bell and the badge: 85 kB with the bell alone.
+  maxScriptGzipKb("member's /", 90),
   ...LIGHTHOUSE_GOALS,
   ...SLOW_CPU_GOALS,
 ];

@@ -39,6 +39,7 @@ import type { SoakResult } from './lib/soak.ts';
 import { prepareSoakBrowsers } from './lib/soak-members.ts';
 import type { SoakBrowsers } from './lib/soak-members.ts';
 import { explorerTargets, ritualPagePath } from './lib/explorer.ts';
+import { storeTargets } from './lib/store.ts';
 import { fillNotifications, notificationTargets } from './lib/notifications.ts';
 import type { NotificationBenchData } from './lib/notifications.ts';
 import { fillRoom, roomTargets } from './lib/rooms.ts';
@@ -153,7 +154,8 @@ async function measureAll(
   const notificationOnes = notifications ? await notificationTargets(server.url, notifications) : [];
   const explorerOnes = await explorerTargets(server.url);
   const roomOnes = await roomTargets(server.url, room);
-  for (const target of targets(squareOnes, notificationOnes, explorerOnes, roomOnes)) {
+  const storeOnes = await storeTargets(server.url, notifications?.cookie ?? null);
+  for (const target of targets(squareOnes, notificationOnes, explorerOnes, roomOnes, storeOnes)) {
     if (isSkipped(target)) {
       console.log(`${target.target}: skipped (${target.skipped})`);
       results.push(target);

@@ -28,13 +28,15 @@ function staticTarget(): Target | SkippedResult {
  * `square`: the square's targets (bench/lib/square.ts), empty with --skip-square;
  * `notifications`: the signed-in poll (bench/lib/notifications.ts), empty with --skip-notifications;
  * `explorer`: the explorer and a ritual page (bench/lib/explorer.ts);
- * `rooms`: a room home and a room post page (bench/lib/rooms.ts).
+ * `rooms`: a room home and a room post page (bench/lib/rooms.ts);
+ * `store`: the shop, a product page and the cart count (bench/lib/store.ts).
  */
 export function targets(
   square: Array<Target | SkippedResult>,
   notifications: Array<Target | SkippedResult> = [],
   explorer: Array<Target | SkippedResult> = [],
   rooms: Array<Target | SkippedResult> = [],
+  store: Array<Target | SkippedResult> = [],
 ): Array<Target | SkippedResult> {
   return [
     { name: 'GET /healthz', path: '/healthz' },
@@ -46,6 +48,7 @@ export function targets(
     ...notifications,
     ...explorer,
     ...rooms,
+    ...store,
     staticTarget(),
   ];
 }

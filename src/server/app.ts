@@ -43,6 +43,7 @@ import { roomRoutes } from './modules/rooms/routes.ts';
 import { offTheRecordRoutes } from './modules/off-the-record/routes.ts';
 import { programRoutes } from './modules/programs/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { storeRoutes } from './modules/store/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', notificationRoutes(db));
   app.route('/', programRoutes(db));
   app.route('/', reviewRoutes(db));
+  app.route('/', storeRoutes(db));
   app.route('/', offTheRecordRoutes(db));
   app.route('/', searchRoutes(db));
 

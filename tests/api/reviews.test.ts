@@ -84,7 +84,7 @@ describe('GET /api/reviews', () => {
     expect(photos.body.meta).toMatchObject({ total: 1, review_summary: { count: 3 } });
   });
 
-  it('answers 404 for an unpublished or unknown ritual and, before the store exists, for any product', async () => {
+  it('answers 404 for an unpublished or unknown ritual and an unknown product', async () => {
     const hidden = await createRitual(false);
     for (const query of [`reviewable_type=ritual&reviewable_id=${hidden}`, 'reviewable_type=ritual&reviewable_id=999999', 'reviewable_id=1']) {
       const res = await guest.get(`/api/reviews?${query}`);

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { notices, offTheRecords, pages, rituals, storePages } from '../../src/server/db/schema/index.ts';
+import { notices, offTheRecords, pages, products, rituals, storePages } from '../../src/server/db/schema/index.ts';
 import { listSitemapEntries } from '../../src/server/modules/seo/sitemap-service.ts';
 import { sitemapXml } from '../../src/server/modules/seo/sitemap-xml.ts';
 import { createRecord, createRecordCategory } from '../helpers/record-factories.ts';
+import { createProduct } from '../helpers/store-factories.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
 const testDb = useTestDatabase();
@@ -17,10 +18,11 @@ beforeEach(async () => {
   await db().delete(pages);
   await db().delete(storePages);
   await db().delete(rituals);
+  await db().delete(products);
 });
 
 describe('sitemap entries', () => {
-  it('lists the fixed pages, published notices, published pages (terms under /terms), store pages and rituals', async () => {
+  it('lists the fixed pages, published notices, published pages (terms under /terms), store pages, rituals and listed products', async () => {
     const [older, edited, , , scheduledEarlier] = await db()
       .insert(notices)
       .values([
@@ -55,6 +57,8 @@ describe('sitemap entries', () => {
         { ...ritual, type: 'monthly', title: '준비 중', hostName: '호스트', hostIntroduction: '소개', isPublished: false },
       ])
       .returning();
+    const { product } = await createProduct(db(), { updatedAt: daysBefore(8) });
+    await createProduct(db(), { status: 'hidden' });
 
     const entries = await listSitemapEntries(db(), NOW);
 
@@ -65,6 +69,7 @@ describe('sitemap entries', () => {
       { path: '/faq' },
       { path: '/explorer' },
       { path: '/explorer/program' },
+      { path: '/explorer/selfcare' },
       { path: `/notice/${edited!.id}`, lastModified: daysBefore(1) },
       { path: `/notice/${scheduledEarlier!.id}`, lastModified: daysBefore(2) },
       { path: `/notice/${older!.id}`, lastModified: daysBefore(10) },
@@ -74,6 +79,7 @@ describe('sitemap entries', () => {
       { path: '/explorer/selfcare/guide/shipping', lastModified: daysBefore(7) },
       { path: `/explorer/ritual/${shown!.id}`, lastModified: daysBefore(6) },
       { path: '/explorer/off-the-record' },
+      { path: `/explorer/selfcare/${product.id}`, lastModified: daysBefore(8) },
     ]);
   });
 
@@ -85,6 +91,7 @@ describe('sitemap entries', () => {
       { path: '/faq' },
       { path: '/explorer' },
       { path: '/explorer/program' },
+      { path: '/explorer/selfcare' },
       { path: '/explorer/off-the-record' },
     ]);
   });

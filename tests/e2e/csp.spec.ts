@@ -42,6 +42,7 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
   const open = posts.find((post) => !post.is_protected);
   const locked = posts.find((post) => post.is_protected);
   const [record] = await listed<Listed>(request, '/api/off-the-records?per_page=1');
+  const [product] = await listed<Listed>(request, '/api/products?per_page=1');
   return [
     '/',
     '/about',
@@ -63,6 +64,8 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
     '/explorer/off-the-record',
     `/explorer/off-the-record/${record!.id}`,
     '/explorer/search?q=%EB%AA%85%EC%83%81',
+    '/explorer/selfcare',
+    `/explorer/selfcare/${product!.id}`,
     '/login',
     '/login/email',
     '/register',
@@ -114,6 +117,7 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
     `/room/${room.id}/report`,
     `/room/${room.id}/letter`,
     `/room/${room.id}/users/member2`,
+    '/cart',
   ];
 }
 

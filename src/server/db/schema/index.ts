@@ -14,4 +14,5 @@ export * from './rituals.ts';
 export * from './sessions.ts';
 export * from './social-accounts.ts';
 export * from './square.ts';
+export * from './store.ts';
 export * from './users.ts';

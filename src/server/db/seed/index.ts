@@ -17,6 +17,7 @@ import { seedRoomProgress } from './room-progress.ts';
 import { seedRooms } from './rooms.ts';
 import { seedRitualApplicants, seedRituals } from './rituals.ts';
 import { seedSquare } from './square.ts';
+import { seedStore } from './store.ts';
 import { rebuildSearchIndex } from '../../modules/search/service.ts';
 
 export class DemoSeedRefused extends Error {
@@ -57,6 +58,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedNotifications(txDb);
     await seedOffTheRecords(txDb);
     await seedRitualApplicants(txDb, [...rituals.seatsTaken, ...programSeats]);
+    await seedStore(txDb);
     // Last: the index covers whatever the seeds above wrote.
     await rebuildSearchIndex(txDb);
   });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { reviews, rituals, users } from '../../db/schema/index.ts';
 import type { ReviewableType } from '../../db/schema/index.ts';
 import { notFound } from '../../domain-errors.ts';
+import { isProductListed } from '../store/product-service.ts';
 import { REVIEW_MESSAGES, REVIEWS_PER_PAGE } from './schema.ts';
 
 export interface ReviewRow {
@@ -33,8 +34,7 @@ async function assertReadable(db: Db, type: ReviewableType, id: number): Promise
     if (!ritual) throw notFound(REVIEW_MESSAGES.ritualNotFound);
     return;
   }
-  // The store issue adds the products table and its check here; no product exists before it.
-  throw notFound(REVIEW_MESSAGES.productNotFound);
+  if (!(await isProductListed(db, id))) throw notFound(REVIEW_MESSAGES.productNotFound);
 }
 
 /**

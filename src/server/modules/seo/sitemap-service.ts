@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notices, offTheRecords, pages, rituals, storePages } from '../../db/schema/index.ts';
 import { TERMS_SLUGS } from '../content/page-service.ts';
+import { listedProductDates } from '../store/product-service.ts';
 
 export interface SitemapEntry {
   /** Site-relative, percent-encoded. */
@@ -10,7 +11,7 @@ export interface SitemapEntry {
 }
 
 /** Public pages that exist whatever the data: the home page, the introduction and the lists. */
-const FIXED_PATHS = ['/', '/about', '/notice', '/faq', '/explorer', '/explorer/program'];
+const FIXED_PATHS = ['/', '/about', '/notice', '/faq', '/explorer', '/explorer/program', '/explorer/selfcare'];
 
 const later = (a: Date, b: Date): Date => (a > b ? a : b);
 
@@ -30,11 +31,11 @@ function offTheRecordEntries(rows: Array<{ id: number; publishedAt: Date | null;
 /**
  * Every page a search engine may list: the fixed pages, each published notice (not drafts, not
  * scheduled ones), each published page (the terms under /terms), each published store page and
- * each published ritual.
+ * each published ritual and each product the shop lists.
  * One query per table; the notices' follows notices_list_idx, the pages' their slug indexes.
  */
 export async function listSitemapEntries(db: Db, now = new Date()): Promise<SitemapEntry[]> {
-  const [noticeRows, pageRows, storePageRows, ritualRows, recordRows] = await Promise.all([
+  const [noticeRows, pageRows, storePageRows, ritualRows, recordRows, productRows] = await Promise.all([
     db
       .select({ id: notices.id, publishedAt: notices.publishedAt, updatedAt: notices.updatedAt })
       .from(notices)
@@ -57,6 +58,7 @@ export async function listSitemapEntries(db: Db, now = new Date()): Promise<Site
       .from(offTheRecords)
       .where(and(isNotNull(offTheRecords.publishedAt), lte(offTheRecords.publishedAt, now)))
       .orderBy(desc(offTheRecords.publishedAt), desc(offTheRecords.id)),
+    listedProductDates(db),
   ]);
 
   // A notice edited before its scheduled day changed on the day it appeared.
@@ -76,5 +78,6 @@ export async function listSitemapEntries(db: Db, now = new Date()): Promise<Site
     ...storePageRows.map(({ slug, updatedAt }) => ({ path: `/explorer/selfcare/guide/${encodeURIComponent(slug)}`, lastModified: updatedAt })),
     ...ritualRows.map(({ id, updatedAt }) => ({ path: `/explorer/ritual/${id}`, lastModified: updatedAt })),
     ...offTheRecordEntries(recordRows),
+    ...productRows.map(({ id, updatedAt }) => ({ path: `/explorer/selfcare/${id}`, lastModified: updatedAt })),
   ];
 }

@@ -1,0 +1,122 @@
+/**
+ * A member's buy box on the product page: the option (품절 ones cannot be chosen), the quantity
+ * within the stock, the total, 장바구니 담기 with the spec's confirmation in the global modal, and
+ * 바로 구매, which fills the temp cart the checkout reads. Prices shown come from the server's
+ * product; the server prices the line again when it is added.
+ */
+import { useState } from 'react';
+import { formatWon } from '../../lib/numbers.ts';
+import { CART_PATH } from '../../lib/store.ts';
+import type { ProductDetail } from '../../lib/store.ts';
+import { addToCart, buyNow } from '../../stores/cart-actions.ts';
+import { alertModal, confirmModal } from '../../stores/modal.ts';
+import { failureMessages } from '../shared/failure-messages.ts';
+import { useHydrated } from '../shared/use-hydrated.ts';
+import { QuantityStepper } from './QuantityStepper.tsx';
+import './store.css';
+
+type Purchase = Pick<ProductDetail, 'id' | 'title' | 'sale_price' | 'stock' | 'is_sold_out' | 'options'>;
+
+export const ADDED_TITLE = '장바구니에 상품이 담겼습니다';
+
+export function ProductPurchase({ product }: { product: Purchase }) {
+  const hydrated = useHydrated();
+  const hasOptions = product.options.length > 0;
+  const firstAvailable = product.options.find((option) => !option.is_sold_out);
+  const [optionId, setOptionId] = useState<number | null>(firstAvailable?.id ?? null);
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+
+  const option = product.options.find((candidate) => candidate.id === optionId) ?? null;
+  const stock = hasOptions ? (option?.stock ?? 0) : product.stock;
+  const unitPrice = product.sale_price + (option?.extra_price ?? 0);
+  const soldOut = product.is_sold_out || (hasOptions && option === null) || stock === 0;
+  const choice = () => ({ product_id: product.id, ...(option ? { product_option_id: option.id } : {}), quantity });
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setErrors([]);
+    try {
+      await action();
+    } catch (error) {
+      setErrors(failureMessages(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = () =>
+    run(async () => {
+      await addToCart(choice());
+      const go = await confirmModal({ title: ADDED_TITLE, confirmLabel: '장바구니로 이동', cancelLabel: '닫기' });
+      if (go) window.location.assign(CART_PATH);
+    });
+
+  const buy = () =>
+    run(async () => {
+      await buyNow(choice());
+      await alertModal({
+        title: '바로 구매할 상품을 담아 두었어요',
+        message: '결제 페이지는 아직 준비 중이에요. 열리면 이 버튼에서 바로 결제로 이어져요. 그동안 장바구니에 담아 둘 수도 있어요.',
+      });
+    });
+
+  return (
+    <div className="purchase">
+      {hasOptions && (
+        <fieldset className="purchase-options">
+          <legend>옵션</legend>
+          {product.options.map((candidate) => (
+            <label key={candidate.id} className={candidate.is_sold_out ? 'purchase-option sold-out' : 'purchase-option'}>
+              <input
+                type="radio"
+                name="product-option"
+                value={candidate.id}
+                checked={candidate.id === optionId}
+                disabled={candidate.is_sold_out || !hydrated}
+                onChange={() => {
+                  setOptionId(candidate.id);
+                  setQuantity((current) => Math.min(current, Math.max(1, candidate.stock)));
+                }}
+              />
+              <span className="purchase-option-name">{candidate.name}</span>
+              {candidate.extra_price > 0 && <span className="purchase-option-extra">+{formatWon(candidate.extra_price)}</span>}
+              {candidate.is_sold_out && <span className="purchase-option-state">품절</span>}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className="purchase-quantity">
+        <span id={`quantity-label-${product.id}`}>수량</span>
+        <QuantityStepper
+          labelledBy={`quantity-label-${product.id}`}
+          value={quantity}
+          max={Math.max(1, stock)}
+          disabled={!hydrated || soldOut || busy}
+          onChange={setQuantity}
+        />
+        {!soldOut && stock <= 5 && <span className="purchase-stock">{stock}개 남았어요</span>}
+      </div>
+      <p className="purchase-total">
+        <span>총 상품 금액</span>
+        <strong>{formatWon(unitPrice * quantity)}</strong>
+      </p>
+      {errors.length > 0 && (
+        <ul className="purchase-errors" role="alert">
+          {errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      <div className="purchase-actions">
+        <button type="button" className="pill" disabled={!hydrated || soldOut || busy} onClick={() => void add()}>
+          {soldOut ? '품절' : '장바구니 담기'}
+        </button>
+        <button type="button" className="pill pill-primary" disabled={!hydrated || soldOut || busy} onClick={() => void buy()}>
+          바로 구매
+        </button>
+      </div>
+    </div>
+  );
+}
