@@ -47,6 +47,8 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
 import { notificationPollRoutes, notificationRoutes } from './modules/notifications/routes.ts';
+import { roomProgressRoutes } from './modules/room-progress/routes.ts';
+import { letterRoutes } from './modules/letters/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -130,6 +132,9 @@ export function createApp(deps: AppDeps) {
   app.route('/', inquiryRoutes(db, deps.storage));
   app.route('/', squarePostRoutes(db, config, deps.storage));
   app.route('/', ritualRoutes(db));
+  // Before the rooms' routes: /posts/my-checks is a literal where they have /posts/:postId.
+  app.route('/', roomProgressRoutes(db));
+  app.route('/', letterRoutes(db));
   app.route('/', bannerRoutes(deps.currentBanner ?? createBannerReader(db)));
   app.route('/', mainRoutes(db, createHomeReader(db)));
   app.route('/', catalogueRoutes(db));

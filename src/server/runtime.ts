@@ -17,6 +17,7 @@ import type { BannerReader } from './modules/content/banner-service.ts';
 import { env } from './env.ts';
 import { createBackgroundWork } from './jobs/background-work.ts';
 import { cleanupJob, cleanupSettingsFromEnv } from './jobs/cleanup.ts';
+import { letterDeliveryJob } from './jobs/letters.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { siteSettings } from './site.ts';
@@ -67,7 +68,11 @@ async function boot(): Promise<Runtime> {
   const currentBanner = createBannerReader(database.db);
   const { storage, local: localStorage } = createStorage(storageSettingsFromEnv(env));
   const background = createBackgroundWork();
-  const scheduler = startScheduler([cleanupJob(database.db, cleanupSettingsFromEnv(env), logger)], logger);
+  const mailer = createMailer(mailSettingsFromEnv(env));
+  const scheduler = startScheduler(
+    [cleanupJob(database.db, cleanupSettingsFromEnv(env), logger), letterDeliveryJob(database.db, mailer, config.appUrl, logger)],
+    logger,
+  );
   let inFlight = 0;
   let draining = false;
   let drained: (() => void) | undefined;
@@ -82,7 +87,7 @@ async function boot(): Promise<Runtime> {
       config,
       logger,
       currentBanner,
-      mailer: createMailer(mailSettingsFromEnv(env)),
+      mailer,
       background,
       storage,
       localStorage,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { offTheRecords, saves } from '../../src/server/db/schema/index.ts';
+import { notifications, offTheRecords, saves } from '../../src/server/db/schema/index.ts';
 import type { OffTheRecord, OffTheRecordCategory } from '../../src/server/db/schema/index.ts';
 import { countQueries } from '../helpers/query-counter.ts';
 import { indexesOf, planOf, sorts } from '../helpers/query-plans.ts';
@@ -193,6 +193,28 @@ describe('comments, reactions and saves on a record (model_type off_the_record)'
     expect(after!.commentsCount).toBe(0);
     const kept = await db().select().from(saves).where(and(eq(saves.modelType, 'off_the_record'), eq(saves.modelId, record.id)));
     expect(kept).toEqual([]);
+  });
+
+  it("tells a member whose comment is answered, with a link to the record, and nobody of comments or reactions on it", async () => {
+    const record = await createRecord(db(), notes, { title: '답글이 달릴 기록' });
+    const first = await signedInMember(db());
+    const second = await signedInMember(db());
+    const comment = await first.client.post('/api/comments', {
+      json: { model_type: 'off_the_record', model_id: record.id, content: '오늘도 한 걸음.' },
+    });
+    await second.client.post('/api/reactions', { json: { model_type: 'off_the_record', model_id: record.id, reaction_type: 'cheer' } });
+    const reply = await second.client.post('/api/comments', {
+      json: { model_type: 'off_the_record', model_id: record.id, content: '응원해요!', parent_id: comment.body.data.id },
+    });
+    expect(reply.status).toBe(201);
+
+    const told = await db().select().from(notifications).where(eq(notifications.sourceId, reply.body.data.id));
+    expect(told.map((row) => [row.userId, row.type])).toEqual([[first.user.id, 'reply_to_comment']]);
+    expect(told[0]!.data).toMatchObject({ title: '답글이 달릴 기록', link: `/explorer/off-the-record/${record.id}`, target: 'comment', id: record.id });
+    const listed = await first.client.get('/api/notifications');
+    expect(listed.body.data[0].data.link).toBe(`/explorer/off-the-record/${record.id}`);
+    // Nothing else: the comment and the reaction told nobody, and nobody hears of their own.
+    expect(await db().select({ id: notifications.id }).from(notifications)).toHaveLength(1);
   });
 
   it('asks a guest to sign in for every write', async () => {

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seoulMonthOf, shiftMonth } from '../../src/lib/program-calendar.ts';
 import type { OneDayProgramItem, ProgramEventItem } from '../../src/lib/programs.ts';
+import { ritualSessions } from '../../src/server/db/schema/index.ts';
 import { seedDemoData } from '../../src/server/db/seed/index.ts';
 import { oneDayProgramResource } from '../../src/server/modules/programs/resource.ts';
 import { listOneDayPrograms } from '../../src/server/modules/programs/service.ts';
@@ -54,5 +56,15 @@ describe('the demo one-day programmes', () => {
       expect(event.place).toMatch(/^서울 /);
     }
     expect(events.filter((event) => event.seats_left === 0 && Date.parse(event.starts_at) > now.getTime())).toHaveLength(1);
+  });
+
+  it('meet in groups of 6 to 20, as every session does', async () => {
+    const sessionIds = events.map((event) => event.ritual_session_id);
+    const rows = await db().select({ capacity: ritualSessions.capacity }).from(ritualSessions).where(inArray(ritualSessions.id, sessionIds));
+    expect(rows).toHaveLength(events.length);
+    for (const row of rows) {
+      expect(row.capacity).toBeGreaterThanOrEqual(6);
+      expect(row.capacity).toBeLessThanOrEqual(20);
+    }
   });
 });

@@ -128,6 +128,7 @@ beforeEach(async () => {
       sort: 'newest',
       reviewable_id: 1,
       reviewable_type: 'ritual',
+      shares_progress: true,
       square_post_category_id: category.id,
       square_post_id: post.id,
       stack: 'at main (app.js:1:1)',

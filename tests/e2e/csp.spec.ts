@@ -72,6 +72,7 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
     '/forgot-password',
     '/reset-password?token=not-a-token&email=member1%40example.com',
     '/verify-email',
+    '/room/howto',
     '/no-such-page',
   ];
 }
@@ -83,6 +84,7 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
   const me = ((await (await request.get('/api/me')).json()) as { data: Listed }).data;
   const [own] = await listed<Listed>(request, `/api/square-posts/users/${me.id}?per_page=1`);
   const [post] = await listed<ListedPost>(request, '/api/square-posts?per_page=1');
+  const room = await runningRoomOfMember2(request);
   return [
     '/',
     '/square',
@@ -101,7 +103,24 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
     ...(own ? [`/compose/post-edit?id=${own.id}`] : []),
     '/profile/member1',
     '/cart',
+    `/room/${room}/report`,
+    `/room/${room}/letter`,
+    `/room/${room}/users/member2`,
   ];
+}
+
+/**
+ * The demo's running room, which member1 hosts: member2's newest post is in it. The demo members
+ * are the first rows of a fresh database, so member2 is found among the first ids.
+ */
+async function runningRoomOfMember2(request: APIRequestContext): Promise<number> {
+  for (let id = 1; id <= 20; id += 1) {
+    const res = await request.get(`/api/users/${id}`);
+    if (res.status() !== 200 || ((await res.json()) as { data: { username: string } }).data.username !== 'member2') continue;
+    const [newest] = await listed<{ ritual_session_id: number }>(request, `/api/ritual-session-posts/users/${id}?per_page=1`);
+    return newest!.ritual_session_id;
+  }
+  throw new Error('member2 is not in the demo data');
 }
 
 /** Opens a page, lets its islands (also those that wait to be seen) and idle scripts run, and returns its violations. */

@@ -26,6 +26,7 @@ export const sampleNotificationData = (overrides: Partial<NotificationData> = {}
   target: 'post',
   nickname: '느린걸음',
   is_mention: false,
+  is_letter: false,
   reaction_type: null,
   reaction_type_text: null,
   profile_image: '/uploads/avatars/slow.webp',

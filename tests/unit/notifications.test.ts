@@ -68,6 +68,13 @@ describe('notificationMessage: what an item says', () => {
     expect(notificationMessage(data({ is_mention: true, target: 'comment' }))).toBe('느린걸음님이 댓글에서 회원님을 언급했어요.');
   });
 
+  it('says a delivered letter to oneself, with no actor and its own link', () => {
+    const letter = data({ is_letter: true, nickname: null, profile_image: null, link: '/room/7/letter', ritual_session_id: 7, id: null });
+    expect(notificationMessage(letter)).toBe('리추얼 동안 나에게 쓴 편지가 도착했어요.');
+    expect(notificationImage(letter)).toBeNull();
+    expect(notificationLink(letter)).toBe('/room/7/letter');
+  });
+
   it('keeps an anonymous actor anonymous in every variant', () => {
     const anonymous = { nickname: null, profile_image: null };
     expect(notificationMessage(data(anonymous))).toBe('익명의 회원이 회원님의 글에 댓글을 남겼어요.');

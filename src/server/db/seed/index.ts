@@ -13,6 +13,7 @@ import { seedOffTheRecords } from './off-the-records.ts';
 import { seedPages } from './pages.ts';
 import { seedPrograms } from './programs.ts';
 import { seedRitualSessions } from './ritual-sessions.ts';
+import { seedRoomProgress } from './room-progress.ts';
 import { seedRitualApplicants, seedRituals } from './rituals.ts';
 import { seedSquare } from './square.ts';
 import { seedStore } from './store.ts';
@@ -45,15 +46,16 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedFaqs(txDb);
     await seedPages(txDb);
     await seedCatalogue(txDb);
-    await seedPrograms(txDb);
+    const programSeats = await seedPrograms(txDb);
     await seedHome(txDb);
     await seedInquiries(txDb);
     const rituals = await seedRituals(txDb);
-    await seedRitualSessions(txDb, rituals.running);
+    const sessions = await seedRitualSessions(txDb, rituals.running);
+    await seedRoomProgress(txDb, sessions);
     await seedSquare(txDb);
     await seedNotifications(txDb);
     await seedOffTheRecords(txDb);
-    await seedRitualApplicants(txDb, rituals.seatsTaken);
+    await seedRitualApplicants(txDb, [...rituals.seatsTaken, ...programSeats]);
     await seedStore(txDb);
     // Last: the index covers whatever the seeds above wrote.
     await rebuildSearchIndex(txDb);

@@ -19,6 +19,8 @@ interface Slot {
   capacity: number;
   /** Demo members seated in it (never member5: the square's specs need a member who joined nothing). */
   seated?: string[];
+  /** Seats taken by the rituals' applicants as well (seedRitualApplicants), who cannot sign in. */
+  applicants?: number;
 }
 
 interface DemoProgram {
@@ -65,7 +67,7 @@ const demoPrograms: DemoProgram[] = [
     price: 35_000,
     slots: [
       { monthOffset: 0, day: 8, time: '14:00', hours: 2, capacity: 10, seated: ['member2'] },
-      { monthOffset: 1, day: 6, time: '14:00', hours: 2, capacity: 4, seated: ['member1', 'member2', 'member3', 'member4'] },
+      { monthOffset: 1, day: 6, time: '14:00', hours: 2, capacity: 6, seated: ['member1', 'member2', 'member3', 'member4'], applicants: 2 },
       { monthOffset: 1, day: 20, time: '19:00', hours: 2, capacity: 10, seated: ['member3'] },
       { monthOffset: 2, day: 10, time: '14:00', hours: 2, capacity: 10 },
     ],
@@ -230,7 +232,8 @@ const halfOfDay = (time: string): string => {
  * Six one-day programmes with two to four events each over the seed's Seoul month and the two
  * after it (some already past), one of them full; a handful of bulk statements in all.
  */
-export async function seedPrograms(db: Db, now = new Date()): Promise<void> {
+/** Seeds the one-day programmes; answers the seats their applicants take, for seedRitualApplicants. */
+export async function seedPrograms(db: Db, now = new Date()): Promise<Array<{ sessionId: number; taken: number }>> {
   const thisMonth = seoulMonthOf(now);
   const [themeRows, badgeRows, memberRows] = await Promise.all([
     db.select({ id: themes.id, name: themes.name }).from(themes),
@@ -312,4 +315,7 @@ export async function seedPrograms(db: Db, now = new Date()): Promise<void> {
         }),
   );
   if (seats.length > 0) await db.insert(ritualSessionUsers).values(seats);
+  return slots.flatMap(({ slot, recruitStartsAt }, index) =>
+    recruitStartsAt > now || !slot.applicants ? [] : [{ sessionId: sessionRows[index]!.id, taken: slot.applicants }],
+  );
 }

@@ -1,7 +1,8 @@
-import { LRUCache } from 'lru-cache';
 import { and, asc, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { createSnapshotReader, snapshotPerDatabase } from '../../db/snapshot.ts';
+import type { SnapshotReader } from '../../db/snapshot.ts';
 import { mainBanners, mains, notices } from '../../db/schema/index.ts';
 import type { Main, MainBanner, Theme, User } from '../../db/schema/index.ts';
 import { listOffTheRecords } from '../off-the-record/service.ts';
@@ -135,32 +136,16 @@ export async function findMainForViewer(
   return { ...content, main: content.main! };
 }
 
-export type HomeReader = () => Promise<HomeContent>;
+export type HomeReader = SnapshotReader<HomeContent>;
 
 export const HOME_CACHE_TTL_MS = 5_000;
 
 /**
  * The home as published now, kept a few seconds in this process: every visit to / reads it, and
  * it changes when staff publish. A main or notice published for a given hour shows within the
- * TTL of it; concurrent misses share one read.
+ * TTL of it.
  */
-export function createHomeReader(db: Db, ttlMs = HOME_CACHE_TTL_MS): HomeReader {
-  const cache = new LRUCache<'home', HomeContent>({
-    max: 1,
-    ttl: ttlMs,
-    fetchMethod: () => loadHomeContent(db),
-  });
-  return async () => (await cache.fetch('home'))!;
-}
-
-const pageReaders = new WeakMap<Db, HomeReader>();
+export const createHomeReader = (db: Db, ttlMs = HOME_CACHE_TTL_MS): HomeReader => createSnapshotReader(() => loadHomeContent(db), ttlMs);
 
 /** The pages' reader for this database, made once and shared by every request. */
-export function homeReaderFor(db: Db): HomeReader {
-  let reader = pageReaders.get(db);
-  if (!reader) {
-    reader = createHomeReader(db);
-    pageReaders.set(db, reader);
-  }
-  return reader;
-}
+export const homeReaderFor = snapshotPerDatabase(loadHomeContent, HOME_CACHE_TTL_MS);

@@ -10,7 +10,8 @@ export interface ModelTarget {
 
 /** What a notification about the thing says and whose it is (NotificationData's fields, without the actor). */
 export interface ModelSubject {
-  ownerId: number;
+  /** Null for what the service itself wrote (an editorial record): nobody is told of comments on it. */
+  ownerId: number | null;
   isAnonymous: boolean;
   title: string;
   squarePostCategorySlug: string | null;
@@ -18,6 +19,8 @@ export interface ModelSubject {
   ritualSessionThreadId: number | null;
   /** The id the client builds the link with: the square post's, or the room post's. */
   id: number;
+  /** A ready link, for a thing the client has no rule to build one for. */
+  link?: string;
 }
 
 /**

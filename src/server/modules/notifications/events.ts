@@ -60,7 +60,7 @@ export async function notifyComment(tx: Db, comment: CommentEvent): Promise<void
   if (answeredId !== null && answeredId !== comment.userId) {
     rows.push({ ...base, userId: answeredId, type: 'reply_to_comment', data: dataOf(subject, 'comment') });
   }
-  if (subject.ownerId !== comment.userId && subject.ownerId !== answeredId) {
+  if (subject.ownerId !== null && subject.ownerId !== comment.userId && subject.ownerId !== answeredId) {
     rows.push({ ...base, userId: subject.ownerId, type: 'comment_on_post', data: dataOf(subject, 'post') });
   }
   await insertAll(tx, rows);
@@ -77,7 +77,7 @@ export interface ReactionEvent {
 /** A reaction tells the thing's owner; on an anonymous post the reactor stays anonymous too, as everything there does. */
 export async function notifyReaction(tx: Db, reaction: ReactionEvent): Promise<void> {
   const subject = await modelKind(reaction.modelType).subject(tx, reaction.modelId);
-  if (!subject || subject.ownerId === reaction.userId) return;
+  if (!subject || subject.ownerId === null || subject.ownerId === reaction.userId) return;
   await insertAll(tx, [
     {
       userId: subject.ownerId,

@@ -24,6 +24,7 @@ export function notificationResource(view: NotificationView): NotificationItem {
       target: data.target,
       ...actorOf(view),
       is_mention: view.type === 'mention',
+      is_letter: view.type === 'letter',
       reaction_type: data.reaction_type,
       reaction_type_text: data.reaction_type ? REACTION_TEXTS[data.reaction_type] : null,
       ritual_session_id: data.ritual_session_id,

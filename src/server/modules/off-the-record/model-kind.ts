@@ -30,9 +30,20 @@ export const offTheRecordKind: ModelKind = {
       .set({ reactionsCount: sql`greatest(${offTheRecords.reactionsCount} + ${delta}, 0)`, updatedAt: keepUpdatedAt })
       .where(eq(offTheRecords.id, id));
   },
-  // The service wrote the record: no member is told of comments or reactions on it. (A reply to a
-  // member's comment is not told either: the notification's link has no field for a record yet.)
-  async subject() {
-    return null;
+  // The service wrote the record: no member is told of comments or reactions on it, but a member
+  // whose comment is answered is, with a link to the record (the client has no rule to build one).
+  async subject(tx, id) {
+    const [row] = await tx.select({ title: offTheRecords.title }).from(offTheRecords).where(eq(offTheRecords.id, id));
+    if (!row) return null;
+    return {
+      ownerId: null,
+      isAnonymous: false,
+      title: row.title,
+      squarePostCategorySlug: null,
+      ritualSessionId: null,
+      ritualSessionThreadId: null,
+      id,
+      link: `/explorer/off-the-record/${id}`,
+    };
   },
 };
