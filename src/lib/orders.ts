@@ -28,6 +28,13 @@ export interface OrderItemData {
   status: 'pending' | 'paid' | 'cancelled' | 'refunded';
 }
 
+/** GET /api/order-items/me/{id}: a line with what the review form needs of its order. */
+export interface OwnOrderItemData extends OrderItemData {
+  order_id: number;
+  order_number: string;
+  order_status: OrderStatus;
+}
+
 export interface OrderData {
   id: number;
   order_number: string;

@@ -42,6 +42,7 @@ import { squarePostRoutes } from './modules/square/routes.ts';
 import { offTheRecordRoutes } from './modules/off-the-record/routes.ts';
 import { programRoutes } from './modules/programs/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { couponRoutes } from './modules/coupons/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', reviewRoutes(db));
   app.route('/', storeRoutes(db));
   app.route('/', orderRoutes(db, deps.payments));
+  app.route('/', couponRoutes(db));
   app.route('/', offTheRecordRoutes(db));
   app.route('/', searchRoutes(db));
 

@@ -282,3 +282,28 @@ describe('confirming through Toss when it times out', () => {
     expect(await db().select().from(orderItems).where(eq(orderItems.orderId, order.id))).toMatchObject([{ status: 'paid' }]);
   });
 });
+
+describe('GET /api/orders/me', () => {
+  it("lists and shows the member's own orders and items only, newest first", async () => {
+    const member = await memberOf();
+    const { product } = await createProduct(db(), { stock: 5 });
+    const first = await pendingOrder(member, product.id);
+    await db().delete(cartItems);
+    const second = await pendingOrder(member, product.id);
+    const list = await member.client.get('/api/orders/me');
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((order: { id: number }) => order.id)).toEqual([second.id, first.id]);
+    expect(list.body.meta).toEqual({ current_page: 1, last_page: 1, per_page: 10, total: 2 });
+    const shown = await member.client.get(`/api/orders/me/${first.id}`);
+    expect(shown.body.data).toMatchObject({ id: first.id, status_label: '결제 대기', address: ADDRESS.address });
+    const itemId = shown.body.data.items[0].id as number;
+    expect((await member.client.get(`/api/order-items/me/${itemId}`)).body.data).toMatchObject({ id: itemId, order_id: first.id, order_status: 'pending' });
+    const other = await memberOf();
+    expect((await other.client.get('/api/orders/me')).body.data).toEqual([]);
+    expect((await other.client.get(`/api/orders/me/${first.id}`)).status).toBe(404);
+    expect((await other.client.get(`/api/order-items/me/${itemId}`)).status).toBe(404);
+    expect((await member.client.get('/api/orders/me/abc')).status).toBe(404);
+    expect((await app.client().get('/api/orders/me')).status).toBe(401);
+    expect((await app.client().get(`/api/orders/me/${first.id}`)).status).toBe(401);
+  });
+});

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS } from '../../../lib/orders.ts';
-import type { OrderData, OrderItemData } from '../../../lib/orders.ts';
-import type { OrderItem } from '../../db/schema/index.ts';
+import type { OrderData, OrderItemData, OwnOrderItemData } from '../../../lib/orders.ts';
+import type { Order, OrderItem } from '../../db/schema/index.ts';
 import type { OrderView } from './service.ts';
 
 export const orderItemResource = (item: OrderItem): OrderItemData => ({
@@ -42,4 +42,11 @@ export const orderResource = ({ order, items }: OrderView): OrderData => ({
   paid_at: order.paidAt?.toISOString() ?? null,
   cancelled_at: order.cancelledAt?.toISOString() ?? null,
   created_at: order.createdAt.toISOString(),
+});
+
+export const ownOrderItemResource = ({ item, order }: { item: OrderItem; order: Order }): OwnOrderItemData => ({
+  ...orderItemResource(item),
+  order_id: order.id,
+  order_number: order.orderNumber,
+  order_status: order.status,
 });

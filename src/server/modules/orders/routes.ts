@@ -1,15 +1,43 @@
 import { Hono } from 'hono';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Db } from '../../db/client.ts';
-import { validateBody } from '../../http/context.ts';
-import type { AppEnv } from '../../http/context.ts';
+import { notFound } from '../../domain-errors.ts';
+import { validateBody, validateQuery } from '../../http/context.ts';
+import type { AppContext, AppEnv } from '../../http/context.ts';
+import { pageMeta } from '../../http/pagination.ts';
+import { routeId } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
-import { orderResource } from './resource.ts';
-import { orderConfirmInput, orderCreateInput } from './schema.ts';
-import { confirmOrder, createOrder } from './service.ts';
+import { orderResource, ownOrderItemResource } from './resource.ts';
+import { ORDER_MESSAGES, orderConfirmInput, orderCreateInput, orderListQuery } from './schema.ts';
+import { confirmOrder, createOrder, findOwnOrder, findOwnOrderItem, listOwnOrders } from './service.ts';
+
+const idParam = (c: AppContext, message: string): number => {
+  const id = routeId(c.req.param('id'));
+  if (id === null) throw notFound(message);
+  return id;
+};
 
 export function orderRoutes(db: Db, payments: PaymentGateway) {
   return new Hono<AppEnv>()
+    .get('/api/orders/me', async (c) => {
+      const user = requireMember(c);
+      const query = validateQuery(c, orderListQuery);
+      const page = await listOwnOrders(db, user, query.page, query.per_page);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: page.items.map(orderResource), meta: pageMeta(query.page, query.per_page, page.total) });
+    })
+    .get('/api/orders/me/:id', async (c) => {
+      const user = requireMember(c);
+      const id = idParam(c, ORDER_MESSAGES.orderNotFound);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: orderResource(await findOwnOrder(db, user, String(id))) });
+    })
+    .get('/api/order-items/me/:id', async (c) => {
+      const user = requireMember(c);
+      const found = await findOwnOrderItem(db, user, idParam(c, ORDER_MESSAGES.orderItemNotFound));
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: ownOrderItemResource(found) });
+    })
     .post('/api/orders', async (c) => {
       const user = requireMember(c);
       const input = validateBody(c, orderCreateInput);

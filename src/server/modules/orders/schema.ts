@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idField, routeId } from '../../http/route-id.ts';
+import { pageQuery } from '../../http/pagination.ts';
 import { CART_LINES_MAX, postalCodeField } from '../store/schema.ts';
+
+export const ORDERS_PER_PAGE = 10;
+
+/** GET /api/orders/me?page=&per_page= */
+export const orderListQuery = pageQuery({ fallback: ORDERS_PER_PAGE, max: 50 });
 
 export const ORDER_MESSAGES = {
   cartItemIds: '주문할 장바구니 상품을 선택해 주세요.',
@@ -12,6 +18,7 @@ export const ORDER_MESSAGES = {
   addressDetail: '상세 주소는 100자 이내로 입력해 주세요.',
   memo: '배송 메모는 100자 이내로 입력해 주세요.',
   orderNotFound: '주문을 찾을 수 없어요.',
+  orderItemNotFound: '주문한 상품을 찾을 수 없어요.',
   orderId: '결제할 주문을 찾을 수 없어요.',
   paymentKey: '결제 정보가 없어요. 결제를 다시 시도해 주세요.',
   amount: '결제 금액이 주문 금액과 달라요. 주문서를 새로 고쳐 다시 결제해 주세요.',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { formatWon } from '../../../lib/numbers.ts';
 import { couponDiscount, splitDiscount } from '../../../lib/orders.ts';
 import { shippingOf } from '../../../lib/store.ts';
@@ -366,4 +366,40 @@ export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, 
     throw conflict(outcome.message);
   }
   return findOwnOrder(db, user, String(order.id));
+}
+
+async function withItems(db: Db, list: Order[]): Promise<OrderView[]> {
+  if (list.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, list.map((order) => order.id)))
+    .orderBy(asc(orderItems.id));
+  return list.map((order) => ({ order, items: items.filter((item) => item.orderId === order.id) }));
+}
+
+/** GET /api/orders/me: newest first, by the (user_id, created_at, id) index. */
+export async function listOwnOrders(db: Db, user: User, page: number, perPage: number): Promise<{ items: OrderView[]; total: number }> {
+  const [list, [count]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, user.id))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, user.id)),
+  ]);
+  return { items: await withItems(db, list), total: count?.total ?? 0 };
+}
+
+/** GET /api/order-items/me/{id}: one line of the member's own order, with its order. */
+export async function findOwnOrderItem(db: Db, user: User, id: number): Promise<{ item: OrderItem; order: Order }> {
+  const [row] = await db
+    .select({ item: orderItems, order: orders })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.id, id), eq(orders.userId, user.id)));
+  if (!row) throw notFound(ORDER_MESSAGES.orderItemNotFound);
+  return row;
 }
