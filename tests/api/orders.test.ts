@@ -307,3 +307,72 @@ describe('GET /api/orders/me', () => {
     expect((await app.client().get(`/api/orders/me/${first.id}`)).status).toBe(401);
   });
 });
+
+describe('cancelling and refunding', () => {
+  async function paidOrder(member: { id: number; client: TestClient }, lines: { productId: number; quantity: number }[], couponUserId?: number) {
+    const ids = [];
+    for (const line of lines) ids.push(await cartLine(member.id, line.productId, line.quantity));
+    const created = await member.client.post('/api/orders', { json: { cart_item_ids: ids, ...ADDRESS, ...(couponUserId ? { coupon_user_id: couponUserId } : {}) } });
+    expect(created.status).toBe(201);
+    const order = created.body.data as { id: number; amount: number; items: { id: number }[] };
+    expect((await member.client.post('/api/orders/confirm', { json: { order_id: order.id, payment_key: 'test_ok_refund', amount: order.amount } })).status).toBe(200);
+    return order;
+  }
+  const stockOf = async (id: number) => (await db().select().from(products).where(eq(products.id, id)))[0]?.stock;
+
+  it('cancels an unpaid order only, and only the owner', async () => {
+    const member = await memberOf();
+    const { product } = await createProduct(db());
+    const order = await pendingOrder(member, product.id);
+    const other = await memberOf();
+    expect((await other.client.post(`/api/orders/${order.id}`, { json: { _method: 'DELETE' } })).status).toBe(404);
+    expect((await app.client().post(`/api/orders/${order.id}`, { json: { _method: 'DELETE' } })).status).toBe(401);
+    const res = await member.client.post(`/api/orders/${order.id}`, { json: { _method: 'DELETE' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'cancelled', status_label: '주문 취소' });
+    const again = await member.client.post(`/api/orders/${order.id}`, { json: { _method: 'DELETE' } });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toMatch(/결제 대기 중인 주문만/);
+  });
+
+  it('refunds one item\'s paid share, then the rest with the shipping, giving back stock and the coupon', async () => {
+    const member = await memberOf();
+    const [coupon] = await db().insert(coupons).values({ code: 'FIX', name: '3천원 할인', kind: 'fixed', value: 3000 }).returning();
+    const [wallet] = await db().insert(couponUsers).values({ couponId: coupon!.id, userId: member.id }).returning();
+    const { product: a } = await createProduct(db(), { salePrice: 10_000, stock: 5 });
+    const { product: b } = await createProduct(db(), { title: '머그', salePrice: 5_000, stock: 5 });
+    const order = await paidOrder(member, [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }], wallet!.id);
+    expect(order.amount).toBe(15_000 + 3000 - 3000);
+    const [first] = order.items;
+    const other = await memberOf();
+    expect((await other.client.post(`/api/order-items/${first!.id}`, { json: { _method: 'DELETE' } })).status).toBe(404);
+    const partial = await member.client.post(`/api/order-items/${first!.id}`, { json: { _method: 'DELETE' } });
+    expect(partial.status).toBe(200);
+    expect(partial.body.data).toMatchObject({ status: 'partially_refunded', status_label: '부분 환불', refunded_amount: 8000 });
+    expect(await stockOf(a.id)).toBe(5);
+    expect(gateway.cancels.map((cancel) => cancel.amount)).toEqual([8000]);
+    expect((await member.client.post(`/api/order-items/${first!.id}`, { json: { _method: 'DELETE' } })).status).toBe(422);
+    const rest = await member.client.post(`/api/orders/${order.id}/paid`, { json: { _method: 'DELETE' } });
+    expect(rest.status).toBe(200);
+    expect(rest.body.data).toMatchObject({ status: 'refunded', refunded_amount: 15_000 });
+    expect(gateway.cancels.map((cancel) => cancel.amount)).toEqual([8000, 7000]);
+    expect(await stockOf(b.id)).toBe(5);
+    const [back] = await db().select().from(couponUsers).where(eq(couponUsers.id, wallet!.id));
+    expect(back?.usedOrderId).toBeNull();
+    expect((await db().select().from(refunds).where(eq(refunds.orderId, order.id))).map((refund) => refund.amount)).toEqual([8000, 7000]);
+    expect((await member.client.post(`/api/orders/${order.id}/paid`, { json: { _method: 'DELETE' } })).status).toBe(422);
+  });
+
+  it('refunds a session seat before it starts, removing the member', async () => {
+    const member = await memberOf();
+    const ritual = await createProgram(db());
+    const session = await createProgramEvent(db(), ritual.id, { startsAt: new Date(Date.now() + 7 * 86_400_000), price: 35_000 });
+    await db().insert(tempCartItems).values({ userId: member.id, ritualSessionId: session.id });
+    const order = (await member.client.post('/api/orders', { json: { from_temp_cart: true } })).body.data as { id: number; amount: number };
+    expect((await member.client.post('/api/orders/confirm', { json: { order_id: order.id, payment_key: 'test_ok_s', amount: order.amount } })).status).toBe(200);
+    expect(await db().select().from(ritualSessionUsers).where(eq(ritualSessionUsers.userId, member.id))).toHaveLength(1);
+    const res = await member.client.post(`/api/orders/${order.id}/paid`, { json: { _method: 'DELETE' } });
+    expect(res.status).toBe(200);
+    expect(await db().select().from(ritualSessionUsers).where(eq(ritualSessionUsers.userId, member.id))).toHaveLength(0);
+  });
+});

@@ -9,7 +9,7 @@ import { routeId } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
 import { orderResource, ownOrderItemResource } from './resource.ts';
 import { ORDER_MESSAGES, orderConfirmInput, orderCreateInput, orderListQuery } from './schema.ts';
-import { confirmOrder, createOrder, findOwnOrder, findOwnOrderItem, listOwnOrders } from './service.ts';
+import { cancelOrderItem, cancelPaidOrder, cancelUnpaidOrder, confirmOrder, createOrder, findOwnOrder, findOwnOrderItem, listOwnOrders } from './service.ts';
 
 const idParam = (c: AppContext, message: string): number => {
   const id = routeId(c.req.param('id'));
@@ -47,5 +47,17 @@ export function orderRoutes(db: Db, payments: PaymentGateway) {
       const user = requireMember(c);
       const input = validateBody(c, orderConfirmInput);
       return c.json({ data: orderResource(await confirmOrder(db, payments, user, input)) });
+    })
+    .delete('/api/orders/:id', async (c) => {
+      const user = requireMember(c);
+      return c.json({ data: orderResource(await cancelUnpaidOrder(db, user, idParam(c, ORDER_MESSAGES.orderNotFound))) });
+    })
+    .delete('/api/orders/:id/paid', async (c) => {
+      const user = requireMember(c);
+      return c.json({ data: orderResource(await cancelPaidOrder(db, payments, user, idParam(c, ORDER_MESSAGES.orderNotFound))) });
+    })
+    .delete('/api/order-items/:id', async (c) => {
+      const user = requireMember(c);
+      return c.json({ data: orderResource(await cancelOrderItem(db, payments, user, idParam(c, ORDER_MESSAGES.orderItemNotFound))) });
     });
 }

@@ -403,3 +403,103 @@ export async function findOwnOrderItem(db: Db, user: User, id: number): Promise<
   if (!row) throw notFound(ORDER_MESSAGES.orderItemNotFound);
   return row;
 }
+
+const REFUNDABLE: Order['status'][] = ['paid', 'preparing', 'partially_refunded'];
+
+/** POST /api/orders/{id} with `_method` DELETE: an order not yet paid is simply cancelled. */
+export async function cancelUnpaidOrder(db: Db, user: User, id: number, now = new Date()): Promise<OrderView> {
+  const order = await ownOrder(db, user, String(id));
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (locked?.status !== 'pending') throw invalidInput({ order_id: [ORDER_MESSAGES.notPending] });
+    await tx.update(orders).set({ status: 'cancelled', cancelledAt: now }).where(eq(orders.id, order.id));
+    await tx.update(orderItems).set({ status: 'cancelled' }).where(eq(orderItems.orderId, order.id));
+  });
+  return findOwnOrder(db, user, String(order.id));
+}
+
+/** Puts back what paid items took: stock, and the seat of a session that has not started. */
+async function giveBack(tx: Db, items: OrderItem[], userId: number | null): Promise<void> {
+  for (const item of items) {
+    if (item.kind === 'ritual_session') {
+      if (item.ritualSessionId !== null && userId !== null) {
+        await tx.delete(ritualSessionUsers).where(and(eq(ritualSessionUsers.ritualSessionId, item.ritualSessionId), eq(ritualSessionUsers.userId, userId), eq(ritualSessionUsers.role, 'member')));
+      }
+    } else if (item.productOptionId !== null) {
+      await tx.update(productOptions).set({ stock: sql`${productOptions.stock} + ${item.quantity}` }).where(eq(productOptions.id, item.productOptionId));
+    } else if (item.productId !== null) {
+      await tx.update(products).set({ stock: sql`${products.stock} + ${item.quantity}` }).where(eq(products.id, item.productId));
+    }
+  }
+}
+
+async function startedSessions(tx: Db, items: OrderItem[], now: Date): Promise<boolean> {
+  const ids = items.flatMap((item) => (item.ritualSessionId === null ? [] : [item.ritualSessionId]));
+  if (ids.length === 0) return false;
+  const rows = await tx.select({ startsAt: ritualSessions.startsAt }).from(ritualSessions).where(inArray(ritualSessions.id, ids));
+  return rows.some((row) => row.startsAt <= now);
+}
+
+/**
+ * Refunds paid items of an order: the whole rest of it (`itemId` null) or one line. The order row
+ * stays locked through the provider's cancel, so two refunds of one order cannot both count
+ * themselves the last and each give back the shipping; the idempotency key makes a retry after a
+ * failure safe, and nothing is written unless the provider said yes.
+ */
+async function refundItems(db: Db, gateway: PaymentGateway, user: User, orderId: number, itemId: number | null, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [order] = await txDb.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, user.id))).for('update');
+    if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+    if (!REFUNDABLE.includes(order.status)) throw invalidInput({ order_id: [ORDER_MESSAGES.notRefundable] });
+    const items = await txDb.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+    const paid = items.filter((item) => item.status === 'paid');
+    const refunded = itemId === null ? paid : paid.filter((item) => item.id === itemId);
+    if (refunded.length === 0) throw invalidInput({ order_item_id: [ORDER_MESSAGES.itemNotRefundable] });
+    if (await startedSessions(txDb, refunded, now)) throw invalidInput({ order_item_id: [ORDER_MESSAGES.sessionStarted] });
+    const nothingLeft = refunded.length === paid.length;
+    const itemsBack = refunded.reduce((sum, item) => sum + item.lineAmount - item.discountShare, 0);
+    // The fees go back with the last item: the whole amount then, whatever rounding left over.
+    const amount = nothingLeft ? order.amount - order.refundedAmount : itemsBack;
+    const [payment] = await txDb.select().from(payments).where(eq(payments.idempotencyKey, order.orderNumber));
+    if (!payment) throw invalidInput({ order_id: [ORDER_MESSAGES.notRefundable] });
+    const reason = itemId === null ? '고객 요청 전체 취소' : '고객 요청 부분 취소';
+    let raw: unknown = null;
+    if (amount > 0) {
+      try {
+        raw = (await gateway.cancel({ paymentKey: payment.paymentKey, amount, reason, idempotencyKey: `${order.orderNumber}-refund-${itemId ?? 'all'}` })).raw;
+      } catch (error) {
+        if (error instanceof PaymentDeclinedError) throw invalidInput({ order_id: [error.message] });
+        if (error instanceof PaymentUnavailableError) throw serviceUnavailable(ORDER_MESSAGES.providerUnavailable);
+        throw error;
+      }
+    }
+    await giveBack(txDb, refunded, order.userId);
+    // An item's refund is its paid share; the fees given back with the last one are the order's.
+    for (const item of refunded) {
+      await txDb.update(orderItems).set({ status: 'refunded', refundedAmount: item.lineAmount - item.discountShare }).where(eq(orderItems.id, item.id));
+    }
+    if (nothingLeft && order.couponUserId !== null) {
+      await txDb.update(couponUsers).set({ usedOrderId: null, usedAt: null }).where(and(eq(couponUsers.id, order.couponUserId), eq(couponUsers.usedOrderId, order.id)));
+    }
+    await txDb
+      .update(orders)
+      .set({ status: nothingLeft ? 'refunded' : 'partially_refunded', refundedAmount: order.refundedAmount + amount, ...(nothingLeft ? { cancelledAt: now } : {}) })
+      .where(eq(orders.id, order.id));
+    await txDb.update(payments).set({ status: nothingLeft ? 'cancelled' : 'partially_cancelled' }).where(eq(payments.id, payment.id));
+    if (amount > 0) await txDb.insert(refunds).values({ orderId: order.id, orderItemId: itemId, amount, reason, raw });
+  });
+}
+
+/** POST /api/orders/{id}/paid with `_method` DELETE: a paid order not yet shipped, refunded whole. */
+export async function cancelPaidOrder(db: Db, gateway: PaymentGateway, user: User, id: number, now = new Date()): Promise<OrderView> {
+  await refundItems(db, gateway, user, id, null, now);
+  return findOwnOrder(db, user, String(id));
+}
+
+/** POST /api/order-items/{id} with `_method` DELETE: one line's paid share back. */
+export async function cancelOrderItem(db: Db, gateway: PaymentGateway, user: User, itemId: number, now = new Date()): Promise<OrderView> {
+  const { order } = await findOwnOrderItem(db, user, itemId);
+  await refundItems(db, gateway, user, order.id, itemId, now);
+  return findOwnOrder(db, user, String(order.id));
+}
