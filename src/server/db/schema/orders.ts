@@ -47,9 +47,10 @@ export const coupons = pgTable(
 );
 
 /**
- * A member's order. `user_id` is set null when the account is deleted: e-commerce law keeps the
- * order, its items and payments for five years, while the recipient fields are personal data the
- * deletion clears (they are nullable for that reason, and for session-only orders that ship nothing).
+ * A member's order, kept five years with its items and payments (e-commerce law). Deleting an
+ * account anonymises the user row and keeps it, so `user_id` stays; it is set null only if the row
+ * itself is ever removed. The recipient fields are nullable: session-only orders ship nothing, and
+ * whatever of them the law does not require can be cleared without touching the amounts.
  */
 export const orders = pgTable(
   'orders',
