@@ -43,6 +43,8 @@ import { roomRoutes } from './modules/rooms/routes.ts';
 import { offTheRecordRoutes } from './modules/off-the-record/routes.ts';
 import { programRoutes } from './modules/programs/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
+import { couponRoutes } from './modules/coupons/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
@@ -150,6 +152,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', programRoutes(db));
   app.route('/', reviewRoutes(db));
   app.route('/', storeRoutes(db));
+  app.route('/', orderRoutes(db, deps.payments));
+  app.route('/', couponRoutes(db));
   app.route('/', offTheRecordRoutes(db));
   app.route('/', searchRoutes(db));
 

@@ -113,6 +113,12 @@ const schema = z
       .regex(/^\d+$/, 'must be digits only, the number registered with Solapi')
       .optional(),
     SOLAPI_BASE_URL: z.url().default('https://api.solapi.com'),
+    // Payments: test outside production (below); production must name its provider.
+    PAYMENT_PROVIDER: z.enum(['test', 'toss']).optional(),
+    TOSS_CLIENT_KEY: z.string().min(1).optional(),
+    TOSS_SECRET_KEY: z.string().min(1).optional(),
+    TOSS_BASE_URL: z.url().default('https://api.tosspayments.com'),
+    TOSS_TIMEOUT_MS: positiveInt.default(10_000),
     // Uploaded files: local disk by default, an S3-compatible bucket (R2, S3, MinIO …) when configured.
     STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
     STORAGE_LOCAL_DIR: z.string().min(1).default('.data/uploads'),
@@ -164,6 +170,11 @@ const schema = z
         if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER=solapi' });
       }
     }
+    if (value.PAYMENT_PROVIDER === 'toss') {
+      for (const name of ['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY'] as const) {
+        if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER=toss' });
+      }
+    }
     if (value.STORAGE_DRIVER === 's3') {
       for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
         if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER=s3' });
@@ -196,6 +207,11 @@ const schema = z
         message: 'outbox is for development and tests; use smtp in production',
       });
     }
+    // The test provider charges nothing, so every order would be paid for free. Left unset,
+    // production takes no payment (the confirm answers 503) until a contract is configured.
+    if (value.PAYMENT_PROVIDER === 'test') {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'test charges nothing; use toss in production, or leave it unset to take no payment' });
+    }
     // The same for verification codes. Production without an SMS contract leaves SMS_PROVIDER
     // unset, and phone verification answers 503 instead of keeping codes on disk.
     if (value.SMS_PROVIDER === 'outbox') {
@@ -215,6 +231,7 @@ const schema = z
     APP_KEY: value.APP_KEY ?? randomBytes(32).toString('hex'),
     MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? 'outbox',
     SMS_PROVIDER: value.SMS_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'outbox'),
+    PAYMENT_PROVIDER: value.PAYMENT_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'test'),
   }));
 
 export type Env = z.output<typeof schema>;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { createMailer, mailSettingsFromEnv } from './adapters/mail/index.ts';
 import { createStorage, storageSettingsFromEnv } from './adapters/storage/index.ts';
+import { createPaymentGateway, paymentSettingsFromEnv } from './adapters/payments/index.ts';
 import { createSmsSender, smsSettingsFromEnv } from './adapters/sms/index.ts';
 import { createApi } from './app.ts';
 import { socialSettingsFromEnv } from './modules/social/providers.ts';
@@ -92,6 +93,7 @@ async function boot(): Promise<Runtime> {
       storage,
       localStorage,
       sms: createSmsSender(smsSettingsFromEnv(env)),
+      payments: createPaymentGateway(paymentSettingsFromEnv(env)),
       social: socialSettingsFromEnv(env),
     }),
     get draining() {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp, mountApi } from '../../src/server/app.ts';
 import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import type { MailMessage, Mailer } from '../../src/server/adapters/mail/mailer.ts';
+import { createTestPaymentGateway } from '../../src/server/adapters/payments/index.ts';
 import { createOutboxSmsSender } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import { createBackgroundWork } from '../../src/server/jobs/background-work.ts';
@@ -55,6 +56,7 @@ function appWith(mailer: Mailer) {
     storage: createLocalStorage(tempDir('uploads')),
     localStorage: null,
     sms: createOutboxSmsSender(tempDir('sms')),
+    payments: createTestPaymentGateway(),
     social: {},
   });
   const api = mountApi(app, config.bodyLimitBytes);

@@ -144,6 +144,19 @@ beforeEach(async () => {
       username: 'dawn_walker',
       verification_code: '123456',
       year: 2026,
+      // The checkout's: an order is placed from the cart (none here, so it answers 422) and confirmed.
+      address: '서울 중구 세종대로 110',
+      address_detail: '3층',
+      amount: 15_000,
+      cart_item_ids: [1],
+      coupon_user_id: undefined,
+      from_temp_cart: false,
+      memo: '문 앞에 두세요',
+      order_id: '1',
+      payment_key: 'test_ok_fuzz',
+      postal_code: '04524',
+      recipient_name: '김리추',
+      recipient_phone: '01012345678',
     },
   };
   // Routes name these ids by other names too.

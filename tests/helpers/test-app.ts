@@ -15,6 +15,8 @@ import type { FileStorage } from '../../src/server/adapters/storage/storage.ts';
 import { createOutboxSmsSender, readSmsOutbox } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
 import type { SmsOutboxMessage } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
 import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer.ts';
+import { createTestPaymentGateway } from '../../src/server/adapters/payments/index.ts';
+import type { PaymentGateway } from '../../src/server/adapters/payments/index.ts';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -53,6 +55,8 @@ export function createTestApp(
   social: SocialSettings = {},
   /** Another storage than local disk (S3 against a local server); /uploads is then not served. */
   remoteStorage?: FileStorage,
+  /** Another payment provider than the in-memory test one (Toss against a local fake). */
+  payments: PaymentGateway = createTestPaymentGateway(),
 ): TestApp {
   const logs: LogLine[] = [];
   const sink = new Writable({
@@ -70,7 +74,7 @@ export function createTestApp(
   const smsDir = mkdtempSync(join(tmpdir(), 'ritual-sms-'));
   const sms = createOutboxSmsSender(smsDir);
   const background = createBackgroundWork();
-  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, background, storage, localStorage, sms, social });
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, background, storage, localStorage, sms, payments, social });
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
   return {

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Mailer } from '../adapters/mail/index.ts';
+import type { PaymentGateway } from '../adapters/payments/index.ts';
 import type { SmsSender } from '../adapters/sms/index.ts';
 import type { FileStorage, LocalStorage } from '../adapters/storage/index.ts';
 import type { SocialSettings } from '../modules/social/providers.ts';
@@ -25,6 +26,8 @@ export interface AppDeps {
   /** The same storage when it is this server's disk: /uploads/* is then served from here; null with S3. */
   localStorage: LocalStorage | null;
   sms: SmsSender;
+  /** The payment provider the checkout confirms and refunds through. */
+  payments: PaymentGateway;
   /** The social sign-in providers that are configured; none in most tests. */
   social: SocialSettings;
   /** Shared with the pages; each app makes its own when none is given (tests). */

@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { queryRows } from '../client.ts';
 import { seedBanners } from './banners.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedCoupons } from './coupons.ts';
 import { seedFaqs } from './faqs.ts';
 import { seedHome } from './home.ts';
 import { seedInquiries } from './inquiries.ts';
@@ -59,6 +60,7 @@ export async function seedDemoData(db: Db, options: { production: boolean }): Pr
     await seedOffTheRecords(txDb);
     await seedRitualApplicants(txDb, [...rituals.seatsTaken, ...programSeats]);
     await seedStore(txDb);
+    await seedCoupons(txDb);
     // Last: the index covers whatever the seeds above wrote.
     await rebuildSearchIndex(txDb);
   });

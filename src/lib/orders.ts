@@ -1,0 +1,91 @@
+/** Orders as the API, the pages and the islands see them. */
+export type OrderStatus = 'pending' | 'paid' | 'preparing' | 'shipping' | 'delivered' | 'cancelled' | 'refunded' | 'partially_refunded';
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: '결제 대기',
+  paid: '결제 완료',
+  preparing: '상품 준비 중',
+  shipping: '배송 중',
+  delivered: '배송 완료',
+  cancelled: '주문 취소',
+  refunded: '환불 완료',
+  partially_refunded: '부분 환불',
+};
+
+export interface OrderItemData {
+  id: number;
+  kind: 'product' | 'ritual_session';
+  product_id: number | null;
+  product_option_id: number | null;
+  ritual_session_id: number | null;
+  name: string;
+  option_name: string | null;
+  unit_price: number;
+  quantity: number;
+  line_amount: number;
+  discount_share: number;
+  refunded_amount: number;
+  status: 'pending' | 'paid' | 'cancelled' | 'refunded';
+}
+
+/** GET /api/order-items/me/{id}: a line with what the review form needs of its order. */
+export interface OwnOrderItemData extends OrderItemData {
+  order_id: number;
+  order_number: string;
+  order_status: OrderStatus;
+}
+
+export interface OrderData {
+  id: number;
+  order_number: string;
+  title: string;
+  status: OrderStatus;
+  status_label: string;
+  items: OrderItemData[];
+  items_amount: number;
+  shipping_fee: number;
+  isolated_fee: number;
+  discount_amount: number;
+  amount: number;
+  refunded_amount: number;
+  coupon_user_id: number | null;
+  recipient_name: string | null;
+  recipient_phone: string | null;
+  postal_code: string | null;
+  address: string | null;
+  address_detail: string | null;
+  memo: string | null;
+  paid_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+}
+
+/**
+ * A coupon's discount on an amount: a percent rounded down to the 원 and capped, or a fixed sum;
+ * never more than the amount, nothing below the minimum order.
+ */
+export function couponDiscount(coupon: { kind: 'percent' | 'fixed'; value: number; max_discount: number | null; min_order_amount: number }, amount: number): number {
+  if (amount <= 0 || amount < coupon.min_order_amount) return 0;
+  const raw = coupon.kind === 'percent' ? Math.floor((amount * coupon.value) / 100) : coupon.value;
+  return Math.min(raw, coupon.max_discount ?? raw, amount);
+}
+
+/**
+ * A discount split over lines in proportion to their amounts, rounded down, the remainder going to
+ * the largest lines first, so that the shares add up exactly and no share exceeds its line.
+ */
+export function splitDiscount(lineAmounts: number[], discount: number): number[] {
+  const total = lineAmounts.reduce((sum, amount) => sum + amount, 0);
+  if (total === 0 || discount === 0) return lineAmounts.map(() => 0);
+  const shares = lineAmounts.map((amount) => Math.floor((amount * discount) / total));
+  let left = discount - shares.reduce((sum, share) => sum + share, 0);
+  const byAmount = lineAmounts.map((amount, index) => ({ amount, index })).sort((a, b) => b.amount - a.amount);
+  for (const { index } of byAmount) {
+    if (left === 0) break;
+    if ((shares[index] ?? 0) < (lineAmounts[index] ?? 0)) {
+      shares[index] = (shares[index] ?? 0) + 1;
+      left -= 1;
+    }
+  }
+  return shares;
+}

@@ -1,0 +1,70 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { couponDiscount } from '../../../lib/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { couponUsers, coupons } from '../../db/schema/index.ts';
+import type { Coupon, CouponUser, User } from '../../db/schema/index.ts';
+import { invalidInput, notFound } from '../../domain-errors.ts';
+import { COUPON_MESSAGES } from './schema.ts';
+
+export interface CouponView {
+  wallet: CouponUser;
+  coupon: Coupon;
+}
+
+const isValidAt = (coupon: Coupon, now: Date): boolean => !(coupon.validFrom && coupon.validFrom > now) && !(coupon.validUntil && coupon.validUntil < now);
+
+const discountOf = (coupon: Coupon, amount: number): number =>
+  couponDiscount({ kind: coupon.kind, value: coupon.value, max_discount: coupon.maxDiscount, min_order_amount: coupon.minOrderAmount }, amount);
+
+/**
+ * POST /api/coupons/users: a code into the wallet. The coupon row is locked so that two members
+ * taking the last of a limited coupon at once cannot both get it.
+ */
+export async function registerCoupon(db: Db, user: User, code: string, now = new Date()): Promise<CouponView> {
+  return db.transaction(async (tx) => {
+    const [coupon] = await tx.select().from(coupons).where(eq(sql`upper(${coupons.code})`, code.toUpperCase())).for('update');
+    if (!coupon) throw invalidInput({ code: [COUPON_MESSAGES.codeNotFound] });
+    if (!isValidAt(coupon, now)) throw invalidInput({ code: [COUPON_MESSAGES.expired] });
+    const [counts] = await tx
+      .select({ total: sql<number>`count(*)::int`, mine: sql<number>`(count(*) filter (where ${couponUsers.userId} = ${user.id}))::int` })
+      .from(couponUsers)
+      .where(eq(couponUsers.couponId, coupon.id));
+    if ((counts?.mine ?? 0) >= coupon.perMemberLimit) throw invalidInput({ code: [COUPON_MESSAGES.alreadyRegistered] });
+    if (coupon.totalLimit !== null && (counts?.total ?? 0) >= coupon.totalLimit) throw invalidInput({ code: [COUPON_MESSAGES.exhausted] });
+    const [wallet] = await tx.insert(couponUsers).values({ couponId: coupon.id, userId: user.id }).returning();
+    return { wallet: wallet!, coupon };
+  });
+}
+
+async function unusedCoupons(db: Db, user: User): Promise<CouponView[]> {
+  return db
+    .select({ wallet: couponUsers, coupon: coupons })
+    .from(couponUsers)
+    .innerJoin(coupons, eq(coupons.id, couponUsers.couponId))
+    .where(and(eq(couponUsers.userId, user.id), isNull(couponUsers.usedOrderId)))
+    .orderBy(desc(couponUsers.createdAt), desc(couponUsers.id));
+}
+
+/**
+ * GET /api/coupons/available: the member's unused coupons valid now that the amount reaches. With
+ * product ids the order has products (a rituals-only coupon does not apply); without, it is a session.
+ */
+export async function availableCoupons(db: Db, user: User, amount: number, hasProducts: boolean, now = new Date()): Promise<(CouponView & { discount: number })[]> {
+  const scope = hasProducts ? 'products' : 'rituals';
+  return (await unusedCoupons(db, user))
+    .filter(({ coupon }) => isValidAt(coupon, now) && (coupon.appliesTo === 'all' || coupon.appliesTo === scope))
+    .map((view) => ({ ...view, discount: discountOf(view.coupon, amount) }))
+    .filter((view) => view.discount > 0);
+}
+
+/** GET /api/coupons/discount-price: what one of the member's coupons takes off an amount. */
+export async function discountPrice(db: Db, user: User, couponUserId: number, amount: number, now = new Date()): Promise<{ discount: number; final_price: number }> {
+  const [view] = await db
+    .select({ wallet: couponUsers, coupon: coupons })
+    .from(couponUsers)
+    .innerJoin(coupons, eq(coupons.id, couponUsers.couponId))
+    .where(and(eq(couponUsers.id, couponUserId), eq(couponUsers.userId, user.id)));
+  if (!view) throw notFound(COUPON_MESSAGES.couponUserId);
+  const discount = view.wallet.usedOrderId === null && isValidAt(view.coupon, now) ? discountOf(view.coupon, amount) : 0;
+  return { discount, final_price: amount - discount };
+}

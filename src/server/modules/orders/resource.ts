@@ -1,0 +1,52 @@
+import { ORDER_STATUS_LABELS } from '../../../lib/orders.ts';
+import type { OrderData, OrderItemData, OwnOrderItemData } from '../../../lib/orders.ts';
+import type { Order, OrderItem } from '../../db/schema/index.ts';
+import type { OrderView } from './service.ts';
+
+export const orderItemResource = (item: OrderItem): OrderItemData => ({
+  id: item.id,
+  kind: item.kind,
+  product_id: item.productId,
+  product_option_id: item.productOptionId,
+  ritual_session_id: item.ritualSessionId,
+  name: item.name,
+  option_name: item.optionName,
+  unit_price: item.unitPrice,
+  quantity: item.quantity,
+  line_amount: item.lineAmount,
+  discount_share: item.discountShare,
+  refunded_amount: item.refundedAmount,
+  status: item.status,
+});
+
+export const orderResource = ({ order, items }: OrderView): OrderData => ({
+  id: order.id,
+  order_number: order.orderNumber,
+  title: order.title,
+  status: order.status,
+  status_label: ORDER_STATUS_LABELS[order.status],
+  items: items.map(orderItemResource),
+  items_amount: order.itemsAmount,
+  shipping_fee: order.shippingFee,
+  isolated_fee: order.isolatedFee,
+  discount_amount: order.discountAmount,
+  amount: order.amount,
+  refunded_amount: order.refundedAmount,
+  coupon_user_id: order.couponUserId,
+  recipient_name: order.recipientName,
+  recipient_phone: order.recipientPhone,
+  postal_code: order.postalCode,
+  address: order.address,
+  address_detail: order.addressDetail,
+  memo: order.memo,
+  paid_at: order.paidAt?.toISOString() ?? null,
+  cancelled_at: order.cancelledAt?.toISOString() ?? null,
+  created_at: order.createdAt.toISOString(),
+});
+
+export const ownOrderItemResource = ({ item, order }: { item: OrderItem; order: Order }): OwnOrderItemData => ({
+  ...orderItemResource(item),
+  order_id: order.id,
+  order_number: order.orderNumber,
+  order_status: order.status,
+});

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../domain-errors.ts';
+import { validateBody, validateQuery } from '../../http/context.ts';
+import type { AppContext, AppEnv } from '../../http/context.ts';
+import { pageMeta } from '../../http/pagination.ts';
+import { routeId } from '../../http/route-id.ts';
+import { requireMember } from '../../http/visitor.ts';
+import { orderResource, ownOrderItemResource } from './resource.ts';
+import { ORDER_MESSAGES, orderConfirmInput, orderCreateInput, orderListQuery } from './schema.ts';
+import { cancelOrderItem, cancelPaidOrder, cancelUnpaidOrder, confirmOrder, createOrder, findOwnOrder, findOwnOrderItem, listOwnOrders } from './service.ts';
+
+const idParam = (c: AppContext, message: string): number => {
+  const id = routeId(c.req.param('id'));
+  if (id === null) throw notFound(message);
+  return id;
+};
+
+export function orderRoutes(db: Db, payments: PaymentGateway) {
+  return new Hono<AppEnv>()
+    .get('/api/orders/me', async (c) => {
+      const user = requireMember(c);
+      const query = validateQuery(c, orderListQuery);
+      const page = await listOwnOrders(db, user, query.page, query.per_page);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: page.items.map(orderResource), meta: pageMeta(query.page, query.per_page, page.total) });
+    })
+    .get('/api/orders/me/:id', async (c) => {
+      const user = requireMember(c);
+      const id = idParam(c, ORDER_MESSAGES.orderNotFound);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: orderResource(await findOwnOrder(db, user, String(id))) });
+    })
+    .get('/api/order-items/me/:id', async (c) => {
+      const user = requireMember(c);
+      const found = await findOwnOrderItem(db, user, idParam(c, ORDER_MESSAGES.orderItemNotFound));
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: ownOrderItemResource(found) });
+    })
+    .post('/api/orders', async (c) => {
+      const user = requireMember(c);
+      const input = validateBody(c, orderCreateInput);
+      return c.json({ data: orderResource(await createOrder(db, user, input)) }, 201);
+    })
+    .post('/api/orders/confirm', async (c) => {
+      const user = requireMember(c);
+      const input = validateBody(c, orderConfirmInput);
+      return c.json({ data: orderResource(await confirmOrder(db, payments, user, input)) });
+    })
+    .delete('/api/orders/:id', async (c) => {
+      const user = requireMember(c);
+      return c.json({ data: orderResource(await cancelUnpaidOrder(db, user, idParam(c, ORDER_MESSAGES.orderNotFound))) });
+    })
+    .delete('/api/orders/:id/paid', async (c) => {
+      const user = requireMember(c);
+      return c.json({ data: orderResource(await cancelPaidOrder(db, payments, user, idParam(c, ORDER_MESSAGES.orderNotFound))) });
+    })
+    .delete('/api/order-items/:id', async (c) => {
+      const user = requireMember(c);
+      return c.json({ data: orderResource(await cancelOrderItem(db, payments, user, idParam(c, ORDER_MESSAGES.orderItemNotFound))) });
+    });
+}

@@ -1,0 +1,505 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { formatWon } from '../../../lib/numbers.ts';
+import { couponDiscount, splitDiscount } from '../../../lib/orders.ts';
+import { shippingOf } from '../../../lib/store.ts';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import { PaymentDeclinedError, PaymentUnavailableError } from '../../adapters/payments/index.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  cartItems,
+  couponUsers,
+  coupons,
+  orderItems,
+  orders,
+  payments,
+  productOptions,
+  products,
+  refunds,
+  ritualSessionUsers,
+  ritualSessions,
+  tempCartItems,
+} from '../../db/schema/index.ts';
+import type { Coupon, CouponUser, Order, OrderItem, User } from '../../db/schema/index.ts';
+import { conflict, invalidInput, notFound } from '../../domain-errors.ts';
+import { serviceUnavailable } from '../../http/errors.ts';
+import { findIsolatedRegion } from '../store/region-service.ts';
+import type { OrderConfirmInput, OrderCreateInput } from './schema.ts';
+import { ORDER_MESSAGES } from './schema.ts';
+
+export interface OrderView {
+  order: Order;
+  items: OrderItem[];
+}
+
+interface RequestedLine {
+  productId: number | null;
+  productOptionId: number | null;
+  ritualSessionId: number | null;
+  quantity: number;
+}
+
+interface PricedLine {
+  kind: 'product' | 'ritual_session';
+  productId: number | null;
+  productOptionId: number | null;
+  ritualSessionId: number | null;
+  name: string;
+  optionName: string | null;
+  unitPrice: number;
+  quantity: number;
+  lineAmount: number;
+  shipping: { fee: number; free_over: number | null } | null;
+}
+
+const refuse = (message: string) => invalidInput({ items: [message] });
+
+/** `ORD-20261124-…`: dated for people, random so that no one guesses another's (Toss: 6-64 of [A-Za-z0-9_-]). */
+function newOrderNumber(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  return `ORD-${day}-${randomBytes(9).toString('base64url')}`;
+}
+
+async function requestedLines(db: Db, user: User, input: OrderCreateInput): Promise<{ lines: RequestedLine[]; cartItemIds: number[] }> {
+  if (input.cart_item_ids) {
+    const rows = await db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, input.cart_item_ids)))
+      .orderBy(asc(cartItems.id));
+    if (rows.length !== input.cart_item_ids.length) throw invalidInput({ cart_item_ids: [ORDER_MESSAGES.cartItemIds] });
+    return {
+      lines: rows.map((row) => ({ productId: row.productId, productOptionId: row.productOptionId, ritualSessionId: null, quantity: row.quantity })),
+      cartItemIds: rows.map((row) => row.id),
+    };
+  }
+  if (input.from_temp_cart) {
+    const rows = await db.select().from(tempCartItems).where(eq(tempCartItems.userId, user.id)).orderBy(asc(tempCartItems.id));
+    if (rows.length === 0) throw invalidInput({ from_temp_cart: [ORDER_MESSAGES.nothingToOrder] });
+    return { lines: rows, cartItemIds: [] };
+  }
+  throw invalidInput({ cart_item_ids: [ORDER_MESSAGES.cartItemIds] });
+}
+
+async function memberCounts(db: Db, sessionIds: number[]): Promise<Map<number, number>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: ritualSessionUsers.ritualSessionId, count: sql<number>`count(*)::int` })
+    .from(ritualSessionUsers)
+    .where(and(inArray(ritualSessionUsers.ritualSessionId, sessionIds), eq(ritualSessionUsers.role, 'member')))
+    .groupBy(ritualSessionUsers.ritualSessionId);
+  return new Map(rows.map((row) => [row.id, row.count]));
+}
+
+/** Prices every line from the database, refusing what cannot be bought now. */
+async function priceLines(db: Db, user: User, lines: RequestedLine[], now: Date): Promise<PricedLine[]> {
+  const productIds = lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
+  const sessionIds = lines.flatMap((line) => (line.ritualSessionId === null ? [] : [line.ritualSessionId]));
+  const [productRows, optionRows, sessionRows, seats, joined] = await Promise.all([
+    productIds.length ? db.select().from(products).where(inArray(products.id, productIds)) : [],
+    productIds.length ? db.select().from(productOptions).where(inArray(productOptions.productId, productIds)) : [],
+    sessionIds.length ? db.select().from(ritualSessions).where(inArray(ritualSessions.id, sessionIds)) : [],
+    memberCounts(db, sessionIds),
+    sessionIds.length
+      ? db
+          .select({ id: ritualSessionUsers.ritualSessionId })
+          .from(ritualSessionUsers)
+          .where(and(eq(ritualSessionUsers.userId, user.id), inArray(ritualSessionUsers.ritualSessionId, sessionIds)))
+      : [],
+  ]);
+  const productsById = new Map(productRows.map((row) => [row.id, row]));
+  const joinedIds = new Set(joined.map((row) => row.id));
+  return lines.map((line): PricedLine => {
+    if (line.ritualSessionId !== null) {
+      const session = sessionRows.find((row) => row.id === line.ritualSessionId);
+      if (!session?.isPublished || session.startsAt <= now) throw refuse(ORDER_MESSAGES.sessionGone);
+      if (joinedIds.has(session.id)) throw refuse(ORDER_MESSAGES.sessionJoined(session.title));
+      if ((seats.get(session.id) ?? 0) >= session.capacity) throw refuse(ORDER_MESSAGES.sessionFull(session.title));
+      return { kind: 'ritual_session', productId: null, productOptionId: null, ritualSessionId: session.id, name: session.title, optionName: null, unitPrice: session.price, quantity: 1, lineAmount: session.price, shipping: null };
+    }
+    const product = line.productId === null ? undefined : productsById.get(line.productId);
+    if (!product || product.status === 'hidden') throw refuse(ORDER_MESSAGES.productGone('선택한 상품'));
+    if (product.status === 'sold_out') throw refuse(ORDER_MESSAGES.soldOut(product.title));
+    const ownOptions = optionRows.filter((option) => option.productId === product.id);
+    const option = ownOptions.find((row) => row.id === line.productOptionId);
+    if (ownOptions.length > 0 && !option) throw refuse(ORDER_MESSAGES.productGone(product.title));
+    const name = option ? `${product.title} (${option.name})` : product.title;
+    const stock = option ? option.stock : product.stock;
+    if (line.quantity > stock) throw refuse(ORDER_MESSAGES.stockShort(name, stock));
+    const unitPrice = product.salePrice + (option?.extraPrice ?? 0);
+    return {
+      kind: 'product',
+      productId: product.id,
+      productOptionId: option?.id ?? null,
+      ritualSessionId: null,
+      name: product.title,
+      optionName: option?.name ?? null,
+      unitPrice,
+      quantity: line.quantity,
+      lineAmount: unitPrice * line.quantity,
+      shipping: { fee: product.shippingFee, free_over: product.freeShippingOver },
+    };
+  });
+}
+
+function couponRefusal(coupon: Coupon, wallet: CouponUser, now: Date): string | null {
+  if (wallet.usedOrderId !== null) return ORDER_MESSAGES.couponUsed;
+  if ((coupon.validFrom && coupon.validFrom > now) || (coupon.validUntil && coupon.validUntil < now)) return ORDER_MESSAGES.couponExpired;
+  return null;
+}
+
+const appliesTo = (coupon: Coupon, line: PricedLine): boolean =>
+  coupon.appliesTo === 'all' || (coupon.appliesTo === 'products' ? line.kind === 'product' : line.kind === 'ritual_session');
+
+/** The coupon's discount per line (zeros without a coupon). */
+async function discountShares(db: Db, user: User, couponUserId: number | undefined, lines: PricedLine[], now: Date): Promise<number[]> {
+  if (couponUserId === undefined) return lines.map(() => 0);
+  const [row] = await db
+    .select({ wallet: couponUsers, coupon: coupons })
+    .from(couponUsers)
+    .innerJoin(coupons, eq(coupons.id, couponUsers.couponId))
+    .where(and(eq(couponUsers.id, couponUserId), eq(couponUsers.userId, user.id)));
+  if (!row) throw invalidInput({ coupon_user_id: [ORDER_MESSAGES.couponUserId] });
+  const refusal = couponRefusal(row.coupon, row.wallet, now);
+  if (refusal) throw invalidInput({ coupon_user_id: [refusal] });
+  const eligible = lines.map((line) => (appliesTo(row.coupon, line) ? line.lineAmount : 0));
+  const base = eligible.reduce((sum, amount) => sum + amount, 0);
+  if (base === 0) throw invalidInput({ coupon_user_id: [ORDER_MESSAGES.couponScope] });
+  if (base < row.coupon.minOrderAmount) throw invalidInput({ coupon_user_id: [ORDER_MESSAGES.couponMinimum(formatWon(row.coupon.minOrderAmount))] });
+  const discount = couponDiscount(
+    { kind: row.coupon.kind, value: row.coupon.value, max_discount: row.coupon.maxDiscount, min_order_amount: row.coupon.minOrderAmount },
+    base,
+  );
+  return splitDiscount(eligible, discount);
+}
+
+/** POST /api/orders: every amount from the database; the order waits for its payment. */
+export async function createOrder(db: Db, user: User, input: OrderCreateInput, now = new Date()): Promise<OrderView> {
+  const { lines: requested, cartItemIds } = await requestedLines(db, user, input);
+  const lines = await priceLines(db, user, requested, now);
+  const shipped = lines.filter((line) => line.shipping !== null);
+  let isolatedFee = 0;
+  if (shipped.length > 0) {
+    const missing: Record<string, string[]> = {};
+    if (!input.recipient_name) missing.recipient_name = [ORDER_MESSAGES.recipientName];
+    if (!input.recipient_phone) missing.recipient_phone = [ORDER_MESSAGES.recipientPhone];
+    if (!input.postal_code) missing.postal_code = ['우편번호를 입력해 주세요.'];
+    if (!input.address) missing.address = [ORDER_MESSAGES.address];
+    if (Object.keys(missing).length > 0) throw invalidInput(missing);
+    isolatedFee = (await findIsolatedRegion(db, input.postal_code!)).extra_fee;
+  }
+  const shippingFee = shippingOf(shipped.map((line) => ({ line_total: line.lineAmount, shipping: line.shipping! }))).fee;
+  const shares = await discountShares(db, user, input.coupon_user_id, lines, now);
+  const itemsAmount = lines.reduce((sum, line) => sum + line.lineAmount, 0);
+  const discountAmount = shares.reduce((sum, share) => sum + share, 0);
+  const title = lines.length > 1 ? `${lines[0]!.name} 외 ${lines.length - 1}건` : lines[0]!.name;
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: newOrderNumber(now),
+        userId: user.id,
+        title,
+        itemsAmount,
+        shippingFee,
+        isolatedFee,
+        discountAmount,
+        amount: itemsAmount + shippingFee + isolatedFee - discountAmount,
+        ...(shipped.length > 0
+          ? {
+              recipientName: input.recipient_name ?? null,
+              recipientPhone: input.recipient_phone ?? null,
+              postalCode: input.postal_code ?? null,
+              address: input.address ?? null,
+              addressDetail: input.address_detail ?? null,
+              memo: input.memo ?? null,
+            }
+          : {}),
+        couponUserId: input.coupon_user_id ?? null,
+        cartItemIds,
+      })
+      .returning();
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        lines.map((line, index) => ({
+          orderId: order!.id,
+          kind: line.kind,
+          productId: line.productId,
+          productOptionId: line.productOptionId,
+          ritualSessionId: line.ritualSessionId,
+          name: line.name,
+          optionName: line.optionName,
+          unitPrice: line.unitPrice,
+          quantity: line.quantity,
+          lineAmount: line.lineAmount,
+          discountShare: shares[index] ?? 0,
+        })),
+      )
+      .returning();
+    return { order: order!, items };
+  });
+}
+
+async function ownOrder(db: Db, user: User, orderId: string): Promise<Order> {
+  const byId = /^\d{1,9}$/.test(orderId) ? eq(orders.id, Number(orderId)) : eq(orders.orderNumber, orderId);
+  const [order] = await db.select().from(orders).where(and(byId, eq(orders.userId, user.id)));
+  if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+  return order;
+}
+
+export async function findOwnOrder(db: Db, user: User, orderId: string): Promise<OrderView> {
+  const order = await ownOrder(db, user, orderId);
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+  return { order, items };
+}
+
+type Settlement = { paid: true } | { paid: false; message: string };
+
+/**
+ * Takes what the order bought, under row locks on every stock, seat and coupon row it touches
+ * (locked in id order, so two checkouts never wait on each other in a circle). Nothing is taken
+ * unless all of it can be.
+ */
+async function settle(tx: Db, order: Order, items: OrderItem[], now: Date): Promise<Settlement> {
+  const optionIds = items.flatMap((item) => (item.productOptionId === null ? [] : [item.productOptionId])).sort((a, b) => a - b);
+  const plainIds = items.flatMap((item) => (item.kind === 'product' && item.productOptionId === null && item.productId !== null ? [item.productId] : [])).sort((a, b) => a - b);
+  const sessionIds = items.flatMap((item) => (item.ritualSessionId === null ? [] : [item.ritualSessionId])).sort((a, b) => a - b);
+  const options = optionIds.length ? await tx.select().from(productOptions).where(inArray(productOptions.id, optionIds)).orderBy(asc(productOptions.id)).for('update') : [];
+  const plain = plainIds.length ? await tx.select().from(products).where(inArray(products.id, plainIds)).orderBy(asc(products.id)).for('update') : [];
+  const sessions = sessionIds.length ? await tx.select().from(ritualSessions).where(inArray(ritualSessions.id, sessionIds)).orderBy(asc(ritualSessions.id)).for('update') : [];
+  const seats = await memberCounts(tx, sessionIds);
+  for (const item of items) {
+    if (item.kind === 'ritual_session') {
+      const session = sessions.find((row) => row.id === item.ritualSessionId);
+      if (!session || session.startsAt <= now || (seats.get(session.id) ?? 0) >= session.capacity) return { paid: false, message: ORDER_MESSAGES.ranOut };
+      continue;
+    }
+    const stock = item.productOptionId !== null ? options.find((row) => row.id === item.productOptionId)?.stock : plain.find((row) => row.id === item.productId)?.stock;
+    if (stock === undefined || stock < item.quantity) return { paid: false, message: ORDER_MESSAGES.ranOut };
+  }
+  if (order.couponUserId !== null) {
+    const [wallet] = await tx.select().from(couponUsers).where(eq(couponUsers.id, order.couponUserId)).for('update');
+    if (!wallet || wallet.usedOrderId !== null) return { paid: false, message: ORDER_MESSAGES.couponTaken };
+    await tx.update(couponUsers).set({ usedOrderId: order.id, usedAt: now }).where(eq(couponUsers.id, wallet.id));
+  }
+  for (const item of items) {
+    if (item.kind === 'ritual_session') {
+      await tx.insert(ritualSessionUsers).values({ ritualSessionId: item.ritualSessionId!, userId: order.userId!, role: 'member' });
+    } else if (item.productOptionId !== null) {
+      await tx.update(productOptions).set({ stock: sql`${productOptions.stock} - ${item.quantity}` }).where(eq(productOptions.id, item.productOptionId));
+    } else {
+      await tx.update(products).set({ stock: sql`${products.stock} - ${item.quantity}` }).where(eq(products.id, item.productId!));
+    }
+    if (item.productId !== null) {
+      await tx.update(products).set({ salesCount: sql`${products.salesCount} + ${item.quantity}` }).where(eq(products.id, item.productId));
+    }
+  }
+  if (order.cartItemIds.length > 0) {
+    await tx.delete(cartItems).where(and(eq(cartItems.userId, order.userId!), inArray(cartItems.id, order.cartItemIds)));
+  } else {
+    await tx.delete(tempCartItems).where(eq(tempCartItems.userId, order.userId!));
+  }
+  return { paid: true };
+}
+
+/** Gives a payment back whole at the provider and records it; safe to repeat (idempotency key). */
+async function refundWhole(db: Db, gateway: PaymentGateway, order: Order, paymentKey: string, reason: string): Promise<void> {
+  const answer = await gateway.cancel({ paymentKey, amount: order.amount, reason, idempotencyKey: `${order.orderNumber}-cancel` });
+  await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(payments)
+      .set({ status: 'cancelled' })
+      .where(and(eq(payments.idempotencyKey, order.orderNumber), eq(payments.status, 'confirmed')))
+      .returning();
+    if (!payment) return;
+    await tx.insert(refunds).values({ orderId: order.id, amount: order.amount, reason, raw: answer.raw });
+    await tx.update(orders).set({ refundedAmount: order.amount }).where(eq(orders.id, order.id));
+  });
+}
+
+/**
+ * POST /api/orders/confirm. The provider is asked first (outside any transaction: no lock waits on
+ * the network), with the order number as the idempotency key, so any number of concurrent confirms
+ * of one order charge once; the first to lock the order row settles it, the others find it paid.
+ */
+export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, input: OrderConfirmInput, now = new Date()): Promise<OrderView> {
+  const order = await ownOrder(db, user, input.order_id);
+  if (order.status === 'cancelled') {
+    // A confirm that cancelled it may have lost the provider on the way back: give the money back now.
+    const [payment] = await db.select().from(payments).where(and(eq(payments.idempotencyKey, order.orderNumber), eq(payments.status, 'confirmed')));
+    if (payment) await refundWhole(db, gateway, order, payment.paymentKey, ORDER_MESSAGES.ranOut);
+    throw invalidInput({ order_id: [ORDER_MESSAGES.notPayable] });
+  }
+  if (order.status !== 'pending') return findOwnOrder(db, user, String(order.id));
+  if (input.amount !== order.amount) throw invalidInput({ amount: [ORDER_MESSAGES.amount] });
+  let raw: unknown;
+  try {
+    raw = (await gateway.confirm({ paymentKey: input.payment_key, orderId: order.orderNumber, amount: order.amount, idempotencyKey: order.orderNumber })).raw;
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) throw invalidInput({ payment_key: [error.message] });
+    if (error instanceof PaymentUnavailableError) throw serviceUnavailable(ORDER_MESSAGES.providerUnavailable);
+    throw error;
+  }
+  const outcome = await db.transaction(async (tx): Promise<Settlement> => {
+    const txDb = tx as unknown as Db;
+    const [locked] = await txDb.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (!locked || locked.status !== 'pending') return { paid: true };
+    const items = await txDb.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+    const settlement = await settle(txDb, locked, items, now);
+    const status = settlement.paid ? 'paid' : 'cancelled';
+    await txDb.insert(payments).values({ orderId: order.id, provider: gateway.provider, paymentKey: input.payment_key, idempotencyKey: order.orderNumber, amount: order.amount, status: 'confirmed', raw });
+    await txDb
+      .update(orders)
+      .set(settlement.paid ? { status, paidAt: now } : { status, cancelledAt: now })
+      .where(eq(orders.id, order.id));
+    await txDb.update(orderItems).set({ status }).where(eq(orderItems.orderId, order.id));
+    return settlement;
+  });
+  if (!outcome.paid) {
+    try {
+      await refundWhole(db, gateway, order, input.payment_key, outcome.message);
+    } catch (error) {
+      // The order stays cancelled with its payment confirmed; confirming again retries the refund.
+      if (!(error instanceof PaymentUnavailableError || error instanceof PaymentDeclinedError)) throw error;
+    }
+    throw conflict(outcome.message);
+  }
+  return findOwnOrder(db, user, String(order.id));
+}
+
+async function withItems(db: Db, list: Order[]): Promise<OrderView[]> {
+  if (list.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, list.map((order) => order.id)))
+    .orderBy(asc(orderItems.id));
+  return list.map((order) => ({ order, items: items.filter((item) => item.orderId === order.id) }));
+}
+
+/** GET /api/orders/me: newest first, by the (user_id, created_at, id) index. */
+export async function listOwnOrders(db: Db, user: User, page: number, perPage: number): Promise<{ items: OrderView[]; total: number }> {
+  const [list, [count]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, user.id))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(orders).where(eq(orders.userId, user.id)),
+  ]);
+  return { items: await withItems(db, list), total: count?.total ?? 0 };
+}
+
+/** GET /api/order-items/me/{id}: one line of the member's own order, with its order. */
+export async function findOwnOrderItem(db: Db, user: User, id: number): Promise<{ item: OrderItem; order: Order }> {
+  const [row] = await db
+    .select({ item: orderItems, order: orders })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.id, id), eq(orders.userId, user.id)));
+  if (!row) throw notFound(ORDER_MESSAGES.orderItemNotFound);
+  return row;
+}
+
+const REFUNDABLE: Order['status'][] = ['paid', 'preparing', 'partially_refunded'];
+
+/** POST /api/orders/{id} with `_method` DELETE: an order not yet paid is simply cancelled. */
+export async function cancelUnpaidOrder(db: Db, user: User, id: number, now = new Date()): Promise<OrderView> {
+  const order = await ownOrder(db, user, String(id));
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (locked?.status !== 'pending') throw invalidInput({ order_id: [ORDER_MESSAGES.notPending] });
+    await tx.update(orders).set({ status: 'cancelled', cancelledAt: now }).where(eq(orders.id, order.id));
+    await tx.update(orderItems).set({ status: 'cancelled' }).where(eq(orderItems.orderId, order.id));
+  });
+  return findOwnOrder(db, user, String(order.id));
+}
+
+/** Puts back what paid items took: stock, and the seat of a session that has not started. */
+async function giveBack(tx: Db, items: OrderItem[], userId: number | null): Promise<void> {
+  for (const item of items) {
+    if (item.kind === 'ritual_session') {
+      if (item.ritualSessionId !== null && userId !== null) {
+        await tx.delete(ritualSessionUsers).where(and(eq(ritualSessionUsers.ritualSessionId, item.ritualSessionId), eq(ritualSessionUsers.userId, userId), eq(ritualSessionUsers.role, 'member')));
+      }
+    } else if (item.productOptionId !== null) {
+      await tx.update(productOptions).set({ stock: sql`${productOptions.stock} + ${item.quantity}` }).where(eq(productOptions.id, item.productOptionId));
+    } else if (item.productId !== null) {
+      await tx.update(products).set({ stock: sql`${products.stock} + ${item.quantity}` }).where(eq(products.id, item.productId));
+    }
+  }
+}
+
+async function startedSessions(tx: Db, items: OrderItem[], now: Date): Promise<boolean> {
+  const ids = items.flatMap((item) => (item.ritualSessionId === null ? [] : [item.ritualSessionId]));
+  if (ids.length === 0) return false;
+  const rows = await tx.select({ startsAt: ritualSessions.startsAt }).from(ritualSessions).where(inArray(ritualSessions.id, ids));
+  return rows.some((row) => row.startsAt <= now);
+}
+
+/**
+ * Refunds paid items of an order: the whole rest of it (`itemId` null) or one line. The order row
+ * stays locked through the provider's cancel, so two refunds of one order cannot both count
+ * themselves the last and each give back the shipping; the idempotency key makes a retry after a
+ * failure safe, and nothing is written unless the provider said yes.
+ */
+async function refundItems(db: Db, gateway: PaymentGateway, user: User, orderId: number, itemId: number | null, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [order] = await txDb.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, user.id))).for('update');
+    if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
+    if (!REFUNDABLE.includes(order.status)) throw invalidInput({ order_id: [ORDER_MESSAGES.notRefundable] });
+    const items = await txDb.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+    const paid = items.filter((item) => item.status === 'paid');
+    const refunded = itemId === null ? paid : paid.filter((item) => item.id === itemId);
+    if (refunded.length === 0) throw invalidInput({ order_item_id: [ORDER_MESSAGES.itemNotRefundable] });
+    if (await startedSessions(txDb, refunded, now)) throw invalidInput({ order_item_id: [ORDER_MESSAGES.sessionStarted] });
+    const nothingLeft = refunded.length === paid.length;
+    const itemsBack = refunded.reduce((sum, item) => sum + item.lineAmount - item.discountShare, 0);
+    // The fees go back with the last item: the whole amount then, whatever rounding left over.
+    const amount = nothingLeft ? order.amount - order.refundedAmount : itemsBack;
+    const [payment] = await txDb.select().from(payments).where(eq(payments.idempotencyKey, order.orderNumber));
+    if (!payment) throw invalidInput({ order_id: [ORDER_MESSAGES.notRefundable] });
+    const reason = itemId === null ? '고객 요청 전체 취소' : '고객 요청 부분 취소';
+    let raw: unknown = null;
+    if (amount > 0) {
+      try {
+        raw = (await gateway.cancel({ paymentKey: payment.paymentKey, amount, reason, idempotencyKey: `${order.orderNumber}-refund-${itemId ?? 'all'}` })).raw;
+      } catch (error) {
+        if (error instanceof PaymentDeclinedError) throw invalidInput({ order_id: [error.message] });
+        if (error instanceof PaymentUnavailableError) throw serviceUnavailable(ORDER_MESSAGES.providerUnavailable);
+        throw error;
+      }
+    }
+    await giveBack(txDb, refunded, order.userId);
+    // An item's refund is its paid share; the fees given back with the last one are the order's.
+    for (const item of refunded) {
+      await txDb.update(orderItems).set({ status: 'refunded', refundedAmount: item.lineAmount - item.discountShare }).where(eq(orderItems.id, item.id));
+    }
+    if (nothingLeft && order.couponUserId !== null) {
+      await txDb.update(couponUsers).set({ usedOrderId: null, usedAt: null }).where(and(eq(couponUsers.id, order.couponUserId), eq(couponUsers.usedOrderId, order.id)));
+    }
+    await txDb
+      .update(orders)
+      .set({ status: nothingLeft ? 'refunded' : 'partially_refunded', refundedAmount: order.refundedAmount + amount, ...(nothingLeft ? { cancelledAt: now } : {}) })
+      .where(eq(orders.id, order.id));
+    await txDb.update(payments).set({ status: nothingLeft ? 'cancelled' : 'partially_cancelled' }).where(eq(payments.id, payment.id));
+    if (amount > 0) await txDb.insert(refunds).values({ orderId: order.id, orderItemId: itemId, amount, reason, raw });
+  });
+}
+
+/** POST /api/orders/{id}/paid with `_method` DELETE: a paid order not yet shipped, refunded whole. */
+export async function cancelPaidOrder(db: Db, gateway: PaymentGateway, user: User, id: number, now = new Date()): Promise<OrderView> {
+  await refundItems(db, gateway, user, id, null, now);
+  return findOwnOrder(db, user, String(id));
+}
+
+/** POST /api/order-items/{id} with `_method` DELETE: one line's paid share back. */
+export async function cancelOrderItem(db: Db, gateway: PaymentGateway, user: User, itemId: number, now = new Date()): Promise<OrderView> {
+  const { order } = await findOwnOrderItem(db, user, itemId);
+  await refundItems(db, gateway, user, order.id, itemId, now);
+  return findOwnOrder(db, user, String(order.id));
+}
