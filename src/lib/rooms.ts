@@ -200,12 +200,15 @@ export interface RoomThreadItem {
   thumbnail_url: string | null;
   author: RoomAuthor;
   comments_count: number;
+  reactions_count: number;
   created_at: string;
   updated_at: string;
 }
 
 export interface RoomThreadDetail extends RoomThreadItem {
   content_html: string;
+  reaction_counts: ReactionCounts;
+  my_reactions: ReactionTypeName[];
   is_mine: boolean;
   can_edit: boolean;
   can_delete: boolean;

@@ -456,6 +456,31 @@ describe('comments, reactions and mentions in a room', () => {
     expect(reacted.body.data.map((user: any) => user.id)).toEqual([second.user.id]);
   });
 
+  it('counts reactions on a thread and tells its author with the thread\'s link fields', async () => {
+    const { room, first, second } = await roomWithMembers(db());
+    const created = await first.client.post(`/api/ritual-sessions/${room.id}/threads`, { json: { title: '아침 음악 추천', content: '<p>무엇을 들으세요?</p>' } });
+    const thread = created.body.data;
+    const react = (type: string) => second.client.post('/api/reactions', { json: { model_type: 'ritual_session_thread', model_id: thread.id, reaction_type: type } });
+    expect((await react('empathy')).status).toBe(200);
+    expect((await react('thanks')).status).toBe(200);
+    const path = `/api/ritual-sessions/${room.id}/threads/${thread.id}`;
+    expect((await second.client.get(path)).body.data).toMatchObject({
+      reactions_count: 2,
+      reaction_counts: { empathy: 1, thanks: 1, like: 0 },
+      my_reactions: ['empathy', 'thanks'],
+    });
+    expect((await first.client.get(path)).body.data.my_reactions).toEqual([]);
+    const told = await first.client.get('/api/notifications');
+    expect(told.body.data.map((item: any) => item.data)).toEqual([
+      expect.objectContaining({ target: 'post', reaction_type: 'thanks', ritual_session_id: room.id, ritual_session_thread_id: thread.id, title: '아침 음악 추천' }),
+      expect.objectContaining({ target: 'post', reaction_type: 'empathy', ritual_session_thread_id: thread.id }),
+    ]);
+    // Taking a reaction back lowers the count and withdraws its notification.
+    expect((await react('thanks')).status).toBe(200);
+    expect((await first.client.get(path)).body.data.reactions_count).toBe(1);
+    expect((await first.client.get('/api/notifications')).body.data).toHaveLength(1);
+  });
+
   it('notifies a mentioned member once, however often named, and leaves a non-member\'s name as text', async () => {
     const { room, host, first, second, outsider } = await roomWithMembers(db());
     await db().update(users).set({ nickname: '하늘' }).where(eq(users.id, first.user.id));

@@ -187,3 +187,21 @@ test('the room post page and the users-list modal pass axe and show who read', a
   await expectNoSeriousViolations(page);
   await page.context().close();
 });
+
+test('a member reacts to a thread, and the reaction stays after a reload', async ({ browser }) => {
+  const page = await memberPage(browser, 'member3@example.com');
+  const roomId = await runningRoomId(page);
+  const list = await page.request.get(`/api/ritual-sessions/${roomId}/threads`);
+  const [thread] = ((await list.json()) as { data: { id: number }[] }).data;
+  await page.goto(`/room/${roomId}/thread/${thread!.id}`);
+  const thanks = page.getByRole('region', { name: '반응' }).getByRole('button', { name: /고마워요/ });
+  await thanks.scrollIntoViewIfNeeded();
+  await waitForIsland(page, 'ReactionBar');
+  const before = await thanks.getAttribute('aria-pressed');
+  const pressed = before === 'true' ? 'false' : 'true';
+  await thanks.click();
+  await expect(thanks).toHaveAttribute('aria-pressed', pressed);
+  await page.reload();
+  await expect(page.getByRole('region', { name: '반응' }).getByRole('button', { name: /고마워요/ })).toHaveAttribute('aria-pressed', pressed);
+  await page.context().close();
+});

@@ -74,6 +74,7 @@ export const ritualSessionThreads = pgTable(
     excerpt: text('excerpt').notNull(),
     thumbnailUrl: text('thumbnail_url'),
     commentsCount: integer('comments_count').notNull().default(0),
+    reactionsCount: integer('reactions_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [index('ritual_session_threads_feed_idx').on(t.ritualSessionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],

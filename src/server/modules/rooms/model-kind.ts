@@ -95,8 +95,7 @@ export const roomThreadKind: ModelKind = {
     return row ? { ownerId: row.ownerId, isAnonymous: false } : null;
   },
   bumpComments: (tx, id, delta) => bump(tx, ritualSessionThreads, 'commentsCount', id, delta),
-  // Threads keep no reaction count: their page shows none.
-  async bumpReactions() {},
+  bumpReactions: (tx, id, delta) => bump(tx, ritualSessionThreads, 'reactionsCount', id, delta),
   async subject(tx, id) {
     const [row] = await tx
       .select({ ownerId: ritualSessionThreads.userId, title: ritualSessionThreads.title, sessionId: ritualSessionThreads.ritualSessionId })

@@ -117,6 +117,7 @@ export const roomThreadItemResource = (thread: RoomThreadItemView): RoomThreadIt
   thumbnail_url: thread.thumbnailUrl,
   author: authorResource(thread.author),
   comments_count: thread.commentsCount,
+  reactions_count: thread.reactionsCount,
   created_at: apiTime(thread.createdAt),
   updated_at: apiTime(thread.updatedAt),
 });
@@ -128,6 +129,8 @@ export const roomThreadDetailResource = (thread: RoomThreadDetailView): RoomThre
   can_edit: thread.canEdit,
   can_delete: thread.canDelete,
   comments: thread.comments.map(commentResource),
+  reaction_counts: thread.reactions.counts,
+  my_reactions: thread.reactions.mine,
 });
 
 export const roomReaderResource = (reader: RoomReaderView): RoomReader => ({

@@ -5,6 +5,8 @@ import { ritualSessionThreads, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../domain-errors.ts';
 import { listComments } from '../comments/service.ts';
 import type { CommentView } from '../comments/service.ts';
+import { reactionSummary } from '../reactions/service.ts';
+import type { ReactionSummary } from '../reactions/service.ts';
 import { after, decodeCursor, pageOf, positionTime } from '../square/cursor.ts';
 import { leadsRoom, roomAccess } from './access.ts';
 import { assertPostingOpen, prepareRoomContent } from './content.ts';
@@ -23,6 +25,7 @@ export interface RoomThreadItemView {
   thumbnailUrl: string | null;
   author: RoomAuthorView;
   commentsCount: number;
+  reactionsCount: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -33,6 +36,7 @@ export interface RoomThreadDetailView extends RoomThreadItemView {
   canEdit: boolean;
   canDelete: boolean;
   comments: CommentView[];
+  reactions: ReactionSummary;
 }
 
 const columns = {
@@ -42,6 +46,7 @@ const columns = {
   excerpt: ritualSessionThreads.excerpt,
   thumbnailUrl: ritualSessionThreads.thumbnailUrl,
   commentsCount: ritualSessionThreads.commentsCount,
+  reactionsCount: ritualSessionThreads.reactionsCount,
   createdAt: ritualSessionThreads.createdAt,
   updatedAt: ritualSessionThreads.updatedAt,
   authorId: users.id,
@@ -60,6 +65,7 @@ const itemView = (row: Row): RoomThreadItemView => ({
   thumbnailUrl: row.thumbnailUrl,
   author: { id: row.authorId, nickname: row.authorNickname, username: row.authorUsername, profileImage: row.authorProfileImage },
   commentsCount: row.commentsCount,
+  reactionsCount: row.reactionsCount,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -101,10 +107,10 @@ async function threadRow(db: Db, sessionId: number, threadId: number) {
 export async function findRoomThread(db: Db, user: RoomViewer, sessionId: number, threadId: number): Promise<RoomThreadDetailView> {
   const access = await roomAccess(db, user, sessionId);
   const row = await threadRow(db, sessionId, threadId);
-  const threadComments = await listComments(db, { userId: user.id, sessionId: null }, ROOM_THREAD_MODEL, threadId, {
-    ownerId: row.userId,
-    isAnonymous: false,
-  });
+  const [threadComments, reactions] = await Promise.all([
+    listComments(db, { userId: user.id, sessionId: null }, ROOM_THREAD_MODEL, threadId, { ownerId: row.userId, isAnonymous: false }),
+    reactionSummary(db, { userId: user.id }, ROOM_THREAD_MODEL, threadId),
+  ]);
   return {
     ...itemView(row),
     contentHtml: row.contentHtml,
@@ -112,6 +118,7 @@ export async function findRoomThread(db: Db, user: RoomViewer, sessionId: number
     canEdit: row.userId === user.id || access.isStaff,
     canDelete: row.userId === user.id || leadsRoom(access),
     comments: threadComments,
+    reactions,
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "ritual_session_threads" ADD COLUMN "reactions_count" integer DEFAULT 0 NOT NULL;
