@@ -63,6 +63,10 @@ test.describe('a morning in the room', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: '오늘 체크인 완료' })).toBeVisible();
     await expectNoSeriousViolations(page);
+    // The report counts today as done.
+    await page.getByRole('region', { name: '나의 리추얼' }).getByRole('link', { name: '리포트 보기' }).click();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    await expect(page.getByRole('table').locator(`td[data-date="${today}"]`)).toHaveClass(/done/);
     await page.context().close();
   });
 
