@@ -1,24 +1,11 @@
 import { TIME_ZONE } from './constants.ts';
+import type { RoomPostCategoryName } from './rooms.ts';
 
 /**
  * A member's progress in a room and across rooms (API-CONVENTIONS.md "Rooms"): the resources the
  * API answers and the pages render, and the pure day arithmetic behind them. Every day here is a
  * Seoul calendar date written `YYYY-MM-DD`.
  */
-
-export const ROOM_POST_CATEGORY_TEXTS = {
-  notice: '공지',
-  wakeup: '기상선언',
-  ritual_goal: '이번 리추얼 목표 선언',
-  weekly_goal: '이주의 목표',
-  inspiration: '영감 공유',
-  retrospect: '회고',
-} as const;
-
-export type RoomPostCategoryName = keyof typeof ROOM_POST_CATEGORY_TEXTS;
-
-/** The categories whose posts count a day as done: all but the host's notices. */
-export const RECORD_CATEGORIES = ['wakeup', 'ritual_goal', 'weekly_goal', 'inspiration', 'retrospect'] as const;
 
 export interface DayCount {
   date: string;

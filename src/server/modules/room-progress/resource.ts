@@ -1,4 +1,5 @@
-import { ratePercent, ROOM_POST_CATEGORY_TEXTS } from '../../../lib/room-progress.ts';
+import { ratePercent } from '../../../lib/room-progress.ts';
+import { ROOM_CATEGORY_LABELS } from '../../../lib/rooms.ts';
 import type { MemberRate, MemberRoomPost, RoomCommentItem, RoomReport } from '../../../lib/room-progress.ts';
 import { apiTime } from '../../http/serialize.ts';
 import type { MemberPostView } from './member-posts.ts';
@@ -54,7 +55,7 @@ export function memberPostResource(view: MemberPostView): MemberRoomPost {
     ritual_session_id: view.sessionId,
     ritual_session_title: view.sessionTitle,
     category: view.category,
-    category_text: ROOM_POST_CATEGORY_TEXTS[view.category],
+    category_text: ROOM_CATEGORY_LABELS[view.category],
     title: view.title,
     excerpt: view.excerpt,
     thumbnail_url: view.thumbnailUrl,
