@@ -36,3 +36,33 @@ export const urlAsRead = (value: string): string =>
 
 /** A scheme that runs script or carries a document of its own. */
 export const UNSAFE_URL = /^(javascript|data|vbscript|livescript|mhtml):/;
+
+// What a post's HTML may hold at all; anything else (script, iframe, svg, math, style, form...) fails.
+const ALLOWED_TAGS = new Set([
+  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'small', 'sub', 'sup', 'h2', 'h3', 'h4', 'ul', 'ol', 'li',
+  'blockquote', 'hr', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption', 'code', 'pre',
+]);
+const FORBIDDEN_ATTRIBUTES = new Set(['style', 'class', 'id', 'srcdoc', 'formaction', 'action', 'background', 'poster', 'xlink:href', 'name']);
+const RAW_CONSTRUCTS = /<\s*\/?\s*(script|iframe|object|embed|svg|math|style|base|link|meta|form|frame|frameset|template|noscript)\b/i;
+
+/** The problems that would let `html` run script or restyle the page; empty when it is safe. */
+export function executableParts(html: string, isOwnImage: (src: string) => boolean): string[] {
+  const problems: string[] = [];
+  if (RAW_CONSTRUCTS.test(html)) problems.push(`raw construct ${RAW_CONSTRUCTS.exec(html)![0]}`);
+  for (const { tag, attribs } of elementsOf(html)) {
+    if (!ALLOWED_TAGS.has(tag)) problems.push(`<${tag}>`);
+    for (const [name, value] of Object.entries(attribs)) {
+      const lower = name.toLowerCase();
+      if (lower.startsWith('on') || FORBIDDEN_ATTRIBUTES.has(lower)) problems.push(`${tag}[${name}]`);
+      if ((lower === 'href' || lower === 'src') && UNSAFE_URL.test(urlAsRead(value))) {
+        problems.push(`${tag}[${name}=${value}]`);
+      }
+      if (lower === 'href' && !/^(https?:|mailto:|tel:|\/|#)/.test(urlAsRead(value))) problems.push(`${tag}[href=${value}]`);
+    }
+    if (tag === 'img' && !isOwnImage(attribs['src'] ?? '')) problems.push(`img from ${attribs['src']}`);
+  }
+  return problems;
+}
+
+/** An image the server stored itself (uploads); any other source in a post is a payload's. */
+export const isOwnImage = (src: string) => /^\/uploads\/[a-z0-9_/-]+\.(webp|jpg|jpeg|png|gif)$/.test(src);
