@@ -3,10 +3,11 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { frontErrorLogs, rateLimits, sessions } from '../../src/server/db/schema/index.ts';
+import { frontErrorLogs, rateLimits, sessions, tempCartItems, users } from '../../src/server/db/schema/index.ts';
 import { cleanUp } from '../../src/server/jobs/cleanup.ts';
 import type { CleanupSettings } from '../../src/server/jobs/cleanup.ts';
 import { countQueries } from '../helpers/query-counter.ts';
+import { createProduct } from '../helpers/store-factories.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
 const testDb = useTestDatabase();
@@ -52,11 +53,23 @@ describe('the clean-up job', () => {
     await addReports(db, 3, fromNow(-31 * DAY_MS));
     const recent = await addReports(db, 2, fromNow(-29 * DAY_MS));
 
-    expect(await cleanUp(db, settings)).toEqual({ sessions: 3, rateLimits: 3, frontErrorLogs: 3 });
+    expect(await cleanUp(db, settings)).toEqual({ sessions: 3, rateLimits: 3, frontErrorLogs: 3, tempCartItems: 0 });
     expect(await sessionIds(db, [...expired, ...live])).toEqual([...live].sort());
     expect(await windowKeys(db, [...ended, ...running])).toEqual([...running].sort());
     expect(await reportIds(db)).toEqual(recent);
-    expect(await cleanUp(db, settings)).toEqual({ sessions: 0, rateLimits: 0, frontErrorLogs: 0 });
+    expect(await cleanUp(db, settings)).toEqual({ sessions: 0, rateLimits: 0, frontErrorLogs: 0, tempCartItems: 0 });
+  });
+
+  it('deletes temp carts left for a day, and keeps the ones on their way to the checkout', async () => {
+    const db = testDb().database.db;
+    const [member] = await db.insert(users).values({ email: `${unique()}@example.com`, username: `u${unique()}`, nickname: `n${unique().slice(0, 8)}` }).returning();
+    const { product } = await createProduct(db);
+    const line = (createdAt: Date) => ({ userId: member!.id, productId: product.id, quantity: 1, createdAt, updatedAt: createdAt });
+    const [stale] = await db.insert(tempCartItems).values(line(fromNow(-DAY_MS - 60_000))).returning();
+    const [fresh] = await db.insert(tempCartItems).values(line(fromNow(-DAY_MS + 60_000))).returning();
+    expect((await cleanUp(db, settings)).tempCartItems).toBe(1);
+    const left = await db.select({ id: tempCartItems.id }).from(tempCartItems).where(inArray(tempCartItems.id, [stale!.id, fresh!.id]));
+    expect(left).toEqual([{ id: fresh!.id }]);
   });
 
   it('deletes in statements of at most the batch size, each claiming its rows', async () => {
@@ -119,6 +132,7 @@ describe('the clean-up job', () => {
       sessions: 0,
       rateLimits: 0,
       frontErrorLogs: 0,
+      tempCartItems: 0,
     });
     expect(await sessionIds(db, expired)).toHaveLength(5);
     await db.delete(sessions).where(inArray(sessions.id, expired));

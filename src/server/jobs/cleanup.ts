@@ -8,6 +8,7 @@ import {
 } from '../modules/front-error-logs/service.ts';
 import { pruneRateLimits } from '../modules/rate-limits/service.ts';
 import { pruneExpiredSessions } from '../modules/sessions/service.ts';
+import { pruneStaleTempCarts } from '../modules/store/cart-service.ts';
 import type { Job } from './scheduler.ts';
 
 export interface CleanupSettings {
@@ -27,6 +28,7 @@ export interface Cleaned {
   sessions: number;
   rateLimits: number;
   frontErrorLogs: number;
+  tempCartItems: number;
 }
 
 // Rows per statement: a table of millions goes in many short statements, each far inside the
@@ -53,8 +55,8 @@ async function inBatches(prune: (limit: number) => Promise<number>, batchSize: n
 }
 
 /**
- * Deletes expired sessions, ended rate-limit windows, and browser error reports past their
- * retention or beyond the newest `frontErrorMaxRows`. Several instances may run it at once: each
+ * Deletes expired sessions, ended rate-limit windows, browser error reports past their retention
+ * or beyond the newest `frontErrorMaxRows`, and temp carts left for a day. Several instances may run it at once: each
  * row is claimed by one of them.
  */
 export async function cleanUp(db: Db, settings: CleanupSettings, options: CleanupOptions = {}): Promise<Cleaned> {
@@ -68,7 +70,8 @@ export async function cleanUp(db: Db, settings: CleanupSettings, options: Cleanu
   let frontErrorLogs = await prune((limit) => pruneFrontErrorLogsBefore(db, cutoff, limit));
   const overCap = signal.aborted ? null : await newestFrontErrorLogOverCap(db, settings.frontErrorMaxRows);
   if (overCap !== null) frontErrorLogs += await prune((limit) => pruneFrontErrorLogsUpTo(db, overCap, limit));
-  return { sessions, rateLimits, frontErrorLogs };
+  const tempCartItems = await prune((limit) => pruneStaleTempCarts(db, limit, now));
+  return { sessions, rateLimits, frontErrorLogs, tempCartItems };
 }
 
 export function cleanupJob(db: Db, settings: CleanupSettings, logger: Logger): Job {

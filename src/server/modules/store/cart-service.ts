@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { CartLineProblem } from '../../../lib/store.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
@@ -255,6 +255,24 @@ export async function replaceTempCart(db: Db, user: User, items: TempCartLine[])
 }
 
 /** GET /api/temp-cart-items */
+/**
+ * A temp cart is filled by 바로 구매 or 신청하기 on the way to the checkout; one left a day is
+ * abandoned. Deletes up to `limit` of them, claimed so that several instances share the work.
+ */
+export const TEMP_CART_TTL_MS = 24 * 3_600_000;
+
+export async function pruneStaleTempCarts(db: Db, limit: number, now = new Date()): Promise<number> {
+  const claimed = db
+    .select({ id: tempCartItems.id })
+    .from(tempCartItems)
+    .where(lt(tempCartItems.createdAt, new Date(now.getTime() - TEMP_CART_TTL_MS)))
+    .orderBy(tempCartItems.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const deleted = await db.delete(tempCartItems).where(inArray(tempCartItems.id, claimed)).returning({ id: tempCartItems.id });
+  return deleted.length;
+}
+
 export function listTempCart(db: Db, user: User): Promise<TempCartItem[]> {
   return db.select().from(tempCartItems).where(eq(tempCartItems.userId, user.id)).orderBy(asc(tempCartItems.id));
 }
