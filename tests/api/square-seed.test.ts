@@ -26,7 +26,14 @@ describe('the demo square', () => {
       /^(insert into|update) "?(square_post_categories|square_posts|comments|comment_likes|reactions|saves|ritual_sessions|ritual_session_users)"?/.test(statement.sql),
     );
     expect(squareWrites.length).toBeGreaterThanOrEqual(8);
-    expect(squareWrites.length).toBeLessThanOrEqual(15);
+    // The rituals, rooms and off-the-record seeds write to the same shared tables (comments,
+    // reactions, sessions), so the bound is per table: a few bulk statements each, never one per row.
+    const perTable: Record<string, number> = {};
+    for (const statement of squareWrites) {
+      const table = /^(?:insert into|update) "?(\w+)/.exec(statement.sql)![1]!;
+      perTable[table] = (perTable[table] ?? 0) + 1;
+    }
+    for (const [table, count] of Object.entries(perTable)) expect(count, table).toBeLessThanOrEqual(4);
   });
 
   it('has the members’ posts, the staff’s notices and one protected post', async () => {
