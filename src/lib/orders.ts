@@ -55,6 +55,7 @@ export interface OrderData {
   address: string | null;
   address_detail: string | null;
   memo: string | null;
+  tracking_number: string | null;
   paid_at: string | null;
   cancelled_at: string | null;
   created_at: string;

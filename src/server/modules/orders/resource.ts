@@ -39,6 +39,7 @@ export const orderResource = ({ order, items }: OrderView): OrderData => ({
   address: order.address,
   address_detail: order.addressDetail,
   memo: order.memo,
+  tracking_number: order.trackingNumber,
   paid_at: order.paidAt?.toISOString() ?? null,
   cancelled_at: order.cancelledAt?.toISOString() ?? null,
   created_at: order.createdAt.toISOString(),
