@@ -4,6 +4,7 @@ import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { accountDeletions, users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
+import { releaseShoppingOf } from '../orders/account-deletion.ts';
 import { destroyUserSessions } from '../sessions/service.ts';
 import { unlinkSocialAccounts } from '../social/service.ts';
 import { assertNamesFree, rethrowNameConflict } from '../users/service.ts';
@@ -57,7 +58,7 @@ export async function inviteCodeOf(db: Db, user: User): Promise<string> {
 /**
  * Deletes an account: the reason is kept; e-mail, names, picture, phone and password are erased
  * at once. The row itself stays, anonymised, because order and payment records that commerce law
- * keeps for five years point at it.
+ * keeps for five years point at it (releaseShoppingOf says what of them stays).
  */
 export async function deleteAccount(db: Db, storage: FileStorage, user: User, reason: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
@@ -82,6 +83,7 @@ export async function deleteAccount(db: Db, storage: FileStorage, user: User, re
       .where(eq(users.id, user.id));
     await destroyUserSessions(txDb, user.id);
     await unlinkSocialAccounts(txDb, user.id);
+    await releaseShoppingOf(txDb, user.id, now);
   });
   const key = user.profileImage ? storage.keyOf(user.profileImage) : null;
   if (key) await storage.delete(key);
