@@ -7,6 +7,8 @@ import { isSkipped } from './lib/load.ts';
 import type { MemoryReport } from './lib/memory.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
 import { NOTIFICATIONS_POLL, NOTIFICATIONS_POLL_PACED } from './lib/notifications.ts';
+import { ORDER_FLOW } from './lib/orders.ts';
+import type { OrderFlowResult } from './lib/orders.ts';
 import { ROOM_HOME_PAGE, ROOM_POST_PAGE } from './lib/rooms.ts';
 import { CART_COUNT, PRODUCT_PAGE, SHOP_PAGE } from './lib/store.ts';
 import { SOAK_SETTLED_MINUTE } from './lib/soak.ts';
@@ -101,6 +103,17 @@ function withNotifications(rule: Rule): Rule {
 function withSquare(rule: Rule): Rule {
   return (run) => (run.squareSkipped ? null : rule(run));
 }
+
+/** After the order flow, the product's stock lost exactly the units the run saw paid. */
+const exactStock: Rule = ({ results }) => {
+  const flow = results.find((r): r is OrderFlowResult => !isSkipped(r) && r.target === ORDER_FLOW);
+  return {
+    name: `${ORDER_FLOW}: units of stock lost minus units paid`,
+    target: '= 0',
+    actual: flow?.stockDifference ?? null,
+    pass: flow !== undefined && flow.paidOrders > 0 && flow.stockDifference === 0,
+  };
+};
 
 /** The server's peak RSS over the whole run: start-up, the targets and the soak. */
 function maxPeakRssMb(limit: number): Rule {
@@ -207,6 +220,9 @@ const GOALS: Rule[] = [
   withNotifications(minShareOf(CART_COUNT, 'GET /healthz', 0.5)),
   // A member's page carries the bell and the badge: 85 kB with the bell alone.
   maxScriptGzipKb("member's /", 90),
+  // Issue 20: orders paid through the provider's adapter on the embedded database, none lost or doubled.
+  minShareOf(ORDER_FLOW, 'GET /healthz', 0.02),
+  exactStock,
   ...LIGHTHOUSE_GOALS,
   ...SLOW_CPU_GOALS,
 ];

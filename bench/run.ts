@@ -14,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from '@playwright/test';
 import type { LaunchedChrome } from 'chrome-launcher';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { TOSS_SECRET, startFakeToss } from '../tests/helpers/toss-server.ts';
+import type { FakeToss } from '../tests/helpers/toss-server.ts';
 import {
   ENTRY,
   exitDescription,
@@ -42,6 +44,8 @@ import { explorerTargets, ritualPagePath } from './lib/explorer.ts';
 import { storeTargets } from './lib/store.ts';
 import { fillNotifications, notificationTargets } from './lib/notifications.ts';
 import type { NotificationBenchData } from './lib/notifications.ts';
+import { fillOrderMembers, runOrderFlow } from './lib/orders.ts';
+import type { OrderBenchData } from './lib/orders.ts';
 import { fillRoom, roomTargets } from './lib/rooms.ts';
 import type { RoomBenchData } from './lib/rooms.ts';
 import { fillSquare, seedBenchDatabase, squareTargets } from './lib/square.ts';
@@ -61,6 +65,7 @@ interface RunState {
   browser?: Browser;
   chrome?: LaunchedChrome;
   tempDir?: string;
+  toss?: FakeToss;
   keepLog: boolean;
 }
 
@@ -117,7 +122,13 @@ async function prepareSoak(tempDir: string, settings: Settings): Promise<SoakBro
   return prepareSoakBrowsers(join(tempDir, 'db'));
 }
 
-async function startBenchServer(tempDir: string): Promise<ServerProcess> {
+/** 50 members, each with a session, and a product in stock for the order flow. */
+async function prepareOrders(tempDir: string): Promise<OrderBenchData> {
+  console.log('Preparing 50 buying members and a product for the order flow…');
+  return fillOrderMembers(join(tempDir, 'db'));
+}
+
+async function startBenchServer(tempDir: string, toss: FakeToss): Promise<ServerProcess> {
   const logFile = join(tempDir, 'server.log');
   const port = await freePort(PREFERRED_PORT);
   const server = await startServer(
@@ -133,6 +144,11 @@ async function startBenchServer(tempDir: string): Promise<ServerProcess> {
       LOG_LEVEL: 'info',
       // Canonical and share URLs name the origin the pages are read on, as in production.
       APP_URL: `http://127.0.0.1:${port}`,
+      // Production takes payments through Toss; here through a local server speaking its API.
+      PAYMENT_PROVIDER: 'toss',
+      TOSS_CLIENT_KEY: 'test_ck_bench',
+      TOSS_SECRET_KEY: TOSS_SECRET,
+      TOSS_BASE_URL: toss.baseUrl,
     },
     { port, logFile },
   );
@@ -148,6 +164,7 @@ async function measureAll(
   square: SquareBenchData | null,
   notifications: NotificationBenchData | null,
   room: RoomBenchData,
+  orders: OrderBenchData,
 ): Promise<TargetResult[]> {
   const results: TargetResult[] = [];
   const squareOnes = square ? await squareTargets(server.url, square) : [];
@@ -168,6 +185,10 @@ async function measureAll(
       throw new Error(`the server exited during ${target.name} (${exit}). Log tail:\n${outputTail(server)}`);
     }
   }
+  // Last of the targets: it writes orders and takes stock, which the pages above do not read.
+  results.push(await runOrderFlow(server.url, orders, settings.duration, settings.connections, sampler));
+  const exit = exitDescription(server);
+  if (exit !== null) throw new Error(`the server exited during the order flow (${exit}). Log tail:\n${outputTail(server)}`);
   return results;
 }
 
@@ -229,8 +250,10 @@ async function run(state: RunState): Promise<number> {
   const square = await prepareSquare(state.tempDir, settings);
   const notifications = await prepareNotifications(state.tempDir, settings);
   const room = await prepareRoom(state.tempDir);
+  const orders = await prepareOrders(state.tempDir);
   const soakBrowsers = await prepareSoak(state.tempDir, settings);
-  const server = await startBenchServer(state.tempDir);
+  state.toss = await startFakeToss();
+  const server = await startBenchServer(state.tempDir, state.toss);
   state.server = server;
   await waitUntilHealthy(server);
 
@@ -238,7 +261,7 @@ async function run(state: RunState): Promise<number> {
   if (pid === undefined) throw new Error('the server process has no pid');
   const sampler = new MemorySampler(pid);
   state.sampler = sampler;
-  const results = await measureAll(server, settings, sampler, square, notifications, room);
+  const results = await measureAll(server, settings, sampler, square, notifications, room, orders);
   const soakResult = await soak(server, pid, settings, soakBrowsers, sampler);
   const memory = sampler.stop();
   const pageWeight = await weighPages(server, settings, state);
@@ -278,6 +301,7 @@ function cleanupOnce(state: RunState): () => Promise<void> {
     await state.browser?.close().catch(() => undefined);
     state.chrome?.kill();
     if (state.server) await stopServer(state.server, 'SIGTERM', { killAfterMs: STOP_TIMEOUT_MS });
+    await state.toss?.close();
     if (!state.tempDir) return;
     if (state.keepLog) {
       // The database goes, the log stays for the post-mortem.

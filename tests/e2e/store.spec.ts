@@ -72,6 +72,7 @@ test('a guest browses the shop, signs in to add, and the member fills, changes a
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: '닫기' })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName('장바구니, 담긴 상품 수 1');
+  await expect(page.locator('.cart-badge [aria-live="polite"]')).toHaveText('장바구니에 상품이 1개 있어요.');
   await dialog.getByRole('button', { name: '장바구니로 이동' }).click();
   await expect(page).toHaveURL('/cart');
 

@@ -35,7 +35,8 @@ export function CartBadge() {
         <span className="visually-hidden">{count ? '장바구니, 담긴 상품 수' : '장바구니'}</span>
         {count ? <span className="cart-badge-count">{count > 99 ? '99+' : count}</span> : null}
       </a>
-      <span className="visually-hidden" role="status">
+      {/* A live region without the status role: the page's own form status stays the one status. */}
+      <span className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}
       </span>
     </span>
