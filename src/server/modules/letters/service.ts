@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { LetterState } from '../../../lib/letters.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { ritualSessionLetters } from '../../db/schema/index.ts';
 import type { RitualSession, RitualSessionLetter, User } from '../../db/schema/index.ts';
 import { forbidden } from '../../domain-errors.ts';
@@ -34,16 +35,22 @@ export async function findMyLetter(
 }
 
 /** Where the member's letter in a room stands, for the room home (the caller has checked access); null before one is written. */
+// Asked by the room home on every visit: built once per database.
+const letterStateQuery = preparedQuery((db) =>
+  db
+    .select({ deliveredAt: ritualSessionLetters.deliveredAt })
+    .from(ritualSessionLetters)
+    .where(and(eq(ritualSessionLetters.ritualSessionId, sql.placeholder('sessionId')), eq(ritualSessionLetters.userId, sql.placeholder('userId'))))
+    .prepare('room_letter_state'),
+);
+
 export async function myLetterState(
   db: Db,
   userId: number,
   session: Pick<RitualSession, 'id' | 'endsAt'>,
   now = new Date(),
 ): Promise<LetterState | null> {
-  const [letter] = await db
-    .select({ deliveredAt: ritualSessionLetters.deliveredAt })
-    .from(ritualSessionLetters)
-    .where(and(eq(ritualSessionLetters.ritualSessionId, session.id), eq(ritualSessionLetters.userId, userId)));
+  const [letter] = await letterStateQuery(db).execute({ sessionId: session.id, userId });
   return letter ? letterState(letter, session, now) : null;
 }
 

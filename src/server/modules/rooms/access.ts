@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { ritualSessionUsers, ritualSessions, type RitualSession, type RitualSessionRole, type User } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../domain-errors.ts';
 import { isStaff } from '../square/permissions.ts';
@@ -16,16 +17,25 @@ export interface RoomAccess {
   isStaff: boolean;
 }
 
+// Every room call asks it first: built once per database.
+const accessQuery = preparedQuery((db) =>
+  db
+    .select({ session: ritualSessions, role: ritualSessionUsers.role })
+    .from(ritualSessions)
+    .leftJoin(
+      ritualSessionUsers,
+      and(eq(ritualSessionUsers.ritualSessionId, ritualSessions.id), eq(ritualSessionUsers.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(ritualSessions.id, sql.placeholder('sessionId')))
+    .prepare('room_access'),
+);
+
 /**
  * The rule of every room call: an unknown session is 404; only its members and staff may read or
  * act in it (403 otherwise). One query.
  */
 export async function roomAccess(db: Db, user: Pick<User, 'id' | 'role'>, sessionId: number): Promise<RoomAccess> {
-  const [row] = await db
-    .select({ session: ritualSessions, role: ritualSessionUsers.role })
-    .from(ritualSessions)
-    .leftJoin(ritualSessionUsers, and(eq(ritualSessionUsers.ritualSessionId, ritualSessions.id), eq(ritualSessionUsers.userId, user.id)))
-    .where(eq(ritualSessions.id, sessionId));
+  const [row] = await accessQuery(db).execute({ userId: user.id, sessionId });
   if (!row) throw notFound(ROOM_MESSAGES.missing);
   const staff = isStaff(user);
   if (!row.role && !staff) throw forbidden(ROOM_MESSAGES.notMember);

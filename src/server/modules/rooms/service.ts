@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import {
   ritualSessionCheckIns,
   ritualSessionCheckInTexts,
@@ -96,12 +97,50 @@ const checkInColumns = {
   createdAt: ritualSessionCheckIns.createdAt,
 };
 
-async function checkInOfDay(db: Db, sessionId: number, userId: number, day: string): Promise<CheckInView | null> {
-  const [row] = await db
+// The room home runs these every morning for every member: built once per database.
+const checkInOfDayQuery = preparedQuery((db) =>
+  db
     .select(checkInColumns)
     .from(ritualSessionCheckIns)
     .leftJoin(ritualSessionCheckInTexts, eq(ritualSessionCheckInTexts.id, ritualSessionCheckIns.checkInTextId))
-    .where(and(eq(ritualSessionCheckIns.ritualSessionId, sessionId), eq(ritualSessionCheckIns.userId, userId), eq(ritualSessionCheckIns.day, day)));
+    .where(
+      and(
+        eq(ritualSessionCheckIns.ritualSessionId, sql.placeholder('sessionId')),
+        eq(ritualSessionCheckIns.userId, sql.placeholder('userId')),
+        eq(ritualSessionCheckIns.day, sql.placeholder('day')),
+      ),
+    )
+    .prepare('room_check_in_of_day'),
+);
+
+const roomRitualQuery = preparedQuery((db) =>
+  db
+    .select({ id: rituals.id, title: rituals.title, coverImageUrl: rituals.coverImageUrl })
+    .from(rituals)
+    .where(eq(rituals.id, sql.placeholder('ritualId')))
+    .prepare('room_ritual'),
+);
+
+const roomHeadCountQuery = preparedQuery((db) =>
+  db
+    .select({ count: count() })
+    .from(ritualSessionUsers)
+    .where(eq(ritualSessionUsers.ritualSessionId, sql.placeholder('sessionId')))
+    .prepare('room_head_count'),
+);
+
+const roomMembersQuery = preparedQuery((db) =>
+  db
+    .select({ id: users.id, nickname: users.nickname, profileImage: users.profileImage, username: users.username, role: ritualSessionUsers.role })
+    .from(ritualSessionUsers)
+    .innerJoin(users, eq(users.id, ritualSessionUsers.userId))
+    .where(and(eq(ritualSessionUsers.ritualSessionId, sql.placeholder('sessionId')), isNull(users.deletedAt)))
+    .orderBy(sql`${ritualSessionUsers.role} = 'host' desc`, asc(ritualSessionUsers.joinedAt), asc(ritualSessionUsers.id))
+    .prepare('room_members'),
+);
+
+async function checkInOfDay(db: Db, sessionId: number, userId: number, day: string): Promise<CheckInView | null> {
+  const [row] = await checkInOfDayQuery(db).execute({ sessionId, userId, day });
   return row ?? null;
 }
 
@@ -109,10 +148,8 @@ async function checkInOfDay(db: Db, sessionId: number, userId: number, day: stri
 export async function findRoom(db: Db, user: RoomViewer, sessionId: number, now = new Date()): Promise<RoomDetailView> {
   const access = await roomAccess(db, user, sessionId);
   const [[ritual], [members], todayCheckIn] = await Promise.all([
-    access.session.ritualId === null
-      ? Promise.resolve([undefined])
-      : db.select({ id: rituals.id, title: rituals.title, coverImageUrl: rituals.coverImageUrl }).from(rituals).where(eq(rituals.id, access.session.ritualId)),
-    db.select({ count: count() }).from(ritualSessionUsers).where(eq(ritualSessionUsers.ritualSessionId, sessionId)),
+    access.session.ritualId === null ? Promise.resolve([undefined]) : roomRitualQuery(db).execute({ ritualId: access.session.ritualId }),
+    roomHeadCountQuery(db).execute({ sessionId }),
     checkInOfDay(db, sessionId, user.id, seoulDayKey(now)),
   ]);
   const { session } = access;
@@ -147,12 +184,7 @@ export interface RoomMemberView {
 
 /** The room's members, the host first, then in the order they joined; members who left the site stay out. */
 export async function listRoomMembers(db: Db, sessionId: number): Promise<RoomMemberView[]> {
-  return db
-    .select({ id: users.id, nickname: users.nickname, profileImage: users.profileImage, username: users.username, role: ritualSessionUsers.role })
-    .from(ritualSessionUsers)
-    .innerJoin(users, eq(users.id, ritualSessionUsers.userId))
-    .where(and(eq(ritualSessionUsers.ritualSessionId, sessionId), isNull(users.deletedAt)))
-    .orderBy(sql`${ritualSessionUsers.role} = 'host' desc`, asc(ritualSessionUsers.joinedAt), asc(ritualSessionUsers.id));
+  return roomMembersQuery(db).execute({ sessionId });
 }
 
 /** GET /{id}/info: the room and its members, for members and staff. */

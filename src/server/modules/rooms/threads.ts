@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
+import { literalLimit, preparedQueries } from '../../db/prepared.ts';
 import { ritualSessionThreads, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../domain-errors.ts';
 import { listComments } from '../comments/service.ts';
@@ -70,28 +71,48 @@ const itemView = (row: Row): RoomThreadItemView => ({
   updatedAt: row.updatedAt,
 });
 
+// The room home shows the newest few on every visit: that first page is built once per database.
+const newestThreadsQuery = preparedQueries((db, perPage: number) =>
+  db
+    .select({ ...columns, cursorAt: positionTime(ritualSessionThreads.createdAt) })
+    .from(ritualSessionThreads)
+    .innerJoin(users, eq(users.id, ritualSessionThreads.userId))
+    .where(eq(ritualSessionThreads.ritualSessionId, sql.placeholder('sessionId')))
+    .orderBy(desc(ritualSessionThreads.createdAt), desc(ritualSessionThreads.id))
+    .limit(literalLimit(perPage + 1))
+    .prepare(`room_newest_threads_${perPage}`),
+);
+
+/** A page of the room's threads, newest first, for a caller that has already checked the room rule. */
+export async function roomThreadsPage(
+  db: Db,
+  sessionId: number,
+  options: { cursor?: string | undefined; perPage: number },
+): Promise<{ items: RoomThreadItemView[]; nextCursor: string | null }> {
+  const position = options.cursor ? decodeCursor(options.cursor) : null;
+  const rows = position
+    ? await db
+        .select({ ...columns, cursorAt: positionTime(ritualSessionThreads.createdAt) })
+        .from(ritualSessionThreads)
+        .innerJoin(users, eq(users.id, ritualSessionThreads.userId))
+        .where(and(eq(ritualSessionThreads.ritualSessionId, sessionId), after(ritualSessionThreads.createdAt, ritualSessionThreads.id, position)))
+        .orderBy(desc(ritualSessionThreads.createdAt), desc(ritualSessionThreads.id))
+        .limit(options.perPage + 1)
+    : await newestThreadsQuery(db, options.perPage).execute({ sessionId });
+  const page = pageOf(rows, options.perPage, (row) => ({ at: row.cursorAt, id: row.id }));
+  return { items: page.items.map(itemView), nextCursor: page.nextCursor };
+}
+
 export async function listRoomThreads(
   db: Db,
   user: RoomViewer,
   sessionId: number,
   options: { cursor?: string | undefined; perPage: number },
 ): Promise<{ items: RoomThreadItemView[]; nextCursor: string | null }> {
-  const position = options.cursor ? decodeCursor(options.cursor) : null;
+  // The cursor is read before the room rule: a spoiled one is the caller's error whoever asks.
+  if (options.cursor) decodeCursor(options.cursor);
   await roomAccess(db, user, sessionId);
-  const rows = await db
-    .select({ ...columns, cursorAt: positionTime(ritualSessionThreads.createdAt) })
-    .from(ritualSessionThreads)
-    .innerJoin(users, eq(users.id, ritualSessionThreads.userId))
-    .where(
-      and(
-        eq(ritualSessionThreads.ritualSessionId, sessionId),
-        position ? after(ritualSessionThreads.createdAt, ritualSessionThreads.id, position) : undefined,
-      ),
-    )
-    .orderBy(desc(ritualSessionThreads.createdAt), desc(ritualSessionThreads.id))
-    .limit(options.perPage + 1);
-  const page = pageOf(rows, options.perPage, (row) => ({ at: row.cursorAt, id: row.id }));
-  return { items: page.items.map(itemView), nextCursor: page.nextCursor };
+  return roomThreadsPage(db, sessionId, options);
 }
 
 async function threadRow(db: Db, sessionId: number, threadId: number) {
