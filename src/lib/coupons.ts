@@ -23,8 +23,6 @@ export interface AvailableCouponData extends CouponData {
 
 export type CouponState = 'available' | 'used';
 
-export const MY_COUPON_PATH = '/mypage/coupon';
-
 /** `10% 최대 5,000원 할인` or `3,000원 할인`. */
 export function couponDiscountLabel(coupon: Pick<CouponData, 'kind' | 'value' | 'max_discount'>, won: (value: number) => string): string {
   if (coupon.kind === 'fixed') return `${won(coupon.value)} 할인`;
