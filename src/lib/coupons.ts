@@ -20,3 +20,20 @@ export interface CouponData {
 export interface AvailableCouponData extends CouponData {
   discount: number;
 }
+
+export type CouponState = 'available' | 'used';
+
+/** `10% 최대 5,000원 할인` or `3,000원 할인`. */
+export function couponDiscountLabel(coupon: Pick<CouponData, 'kind' | 'value' | 'max_discount'>, won: (value: number) => string): string {
+  if (coupon.kind === 'fixed') return `${won(coupon.value)} 할인`;
+  return coupon.max_discount === null ? `${coupon.value}% 할인` : `${coupon.value}% 할인 (최대 ${won(coupon.max_discount)})`;
+}
+
+export const COUPON_SCOPE_LABELS: Record<CouponData['applies_to'], string> = {
+  all: '모든 상품과 리추얼',
+  products: '셀프케어 툴샵 상품',
+  rituals: '리추얼 신청',
+};
+
+/** Why a coupon sits in 사용 완료·만료: used, or past its validity. */
+export const spentLabel = (coupon: Pick<CouponData, 'used_at'>): string => (coupon.used_at ? '사용 완료' : '기간 만료');

@@ -90,3 +90,46 @@ export function splitDiscount(lineAmounts: number[], discount: number): number[]
   }
   return shares;
 }
+
+/** Paid orders the member may still cancel (the service's rule): not shipped, not wholly refunded. */
+const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'preparing', 'partially_refunded'];
+
+export interface OrderActions {
+  /** 주문 취소: the order is not paid yet. */
+  cancelUnpaid: boolean;
+  /** 결제 취소: everything still paid comes back, fees included. */
+  cancelPaid: boolean;
+  /** 이 상품 취소: the lines that can be refunded on their own. */
+  cancellableItemIds: number[];
+}
+
+/**
+ * The cancel buttons an order shows, mirroring the orders service: a pending order is cancelled, a
+ * paid one not yet shipped is refunded whole or a line at a time, and a session that has begun
+ * (`startedSessionIds`) is refunded neither way. One line left is the whole rest of the order,
+ * so it is offered as 결제 취소 only.
+ */
+export function orderActions(order: Pick<OrderData, 'status' | 'items'>, startedSessionIds: ReadonlySet<number> = new Set()): OrderActions {
+  const none: OrderActions = { cancelUnpaid: false, cancelPaid: false, cancellableItemIds: [] };
+  if (order.status === 'pending') return { ...none, cancelUnpaid: true };
+  if (!REFUNDABLE_STATUSES.includes(order.status)) return none;
+  const paid = order.items.filter((item) => item.status === 'paid');
+  const started = (item: OrderItemData) => item.ritual_session_id !== null && startedSessionIds.has(item.ritual_session_id);
+  if (paid.length === 0 || paid.some(started)) {
+    return { ...none, cancellableItemIds: paid.length > 1 ? paid.filter((item) => !started(item)).map((item) => item.id) : [] };
+  }
+  return { cancelUnpaid: false, cancelPaid: true, cancellableItemIds: paid.length > 1 ? paid.map((item) => item.id) : [] };
+}
+
+export const ORDER_ITEM_STATUS_LABELS: Record<OrderItemData['status'], string> = {
+  pending: '결제 대기',
+  paid: '결제 완료',
+  cancelled: '취소',
+  refunded: '환불 완료',
+};
+
+/** Whether the order ships anything (an order of ritual sessions only has no address). */
+export const shipsGoods = (order: Pick<OrderData, 'items'>): boolean => order.items.some((item) => item.kind === 'product');
+
+export const MY_ORDERS_PATH = '/mypage/orders';
+export const myOrderPath = (id: number): string => `${MY_ORDERS_PATH}/${id}`;

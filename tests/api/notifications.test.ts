@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comments, notifications, sessions, users } from '../../src/server/db/schema/index.ts';
-import { notifyComment, notifyCoupon, notifyMention } from '../../src/server/modules/notifications/events.ts';
+import { notifyComment, notifyCoupons, notifyMention } from '../../src/server/modules/notifications/events.ts';
 import { pollNotifications } from '../../src/server/modules/notifications/poll.ts';
 import { createSession, hashToken } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
@@ -299,7 +299,7 @@ describe('mentions and coupons (emitted by later issues)', () => {
 
   it('a coupon reads as a coupon: its name, no actor, no post', async () => {
     const member = await signedInMember(db());
-    await db().transaction((tx) => notifyCoupon(tx, { userId: member.user.id, couponId: 5, name: '웰컴 10% 할인 쿠폰' }));
+    await db().transaction((tx) => notifyCoupons(tx, [{ userId: member.user.id, couponId: 5, name: '웰컴 10% 할인 쿠폰' }]));
     const [item] = (await list(member.client)).data;
     expect(item.data).toEqual({
       title: '웰컴 10% 할인 쿠폰',

@@ -90,6 +90,8 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
   const roomPosts = await listed<Listed & { is_public: boolean }>(request, `/api/ritual-sessions/${room.id}/posts?per_page=50`);
   const [thread] = await listed<Listed>(request, `/api/ritual-sessions/${room.id}/threads`);
   const shared = roomPosts.find((item) => item.is_public);
+  // The demo has no order: one placed by another spec in the same run is visited when there is one.
+  const [order] = await listed<Listed>(request, '/api/orders/me?per_page=1');
   return [
     '/room',
     `/room/${room.id}`,
@@ -118,6 +120,10 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
     `/room/${room.id}/letter`,
     `/room/${room.id}/users/member2`,
     '/cart',
+    '/mypage/orders',
+    ...(order ? [`/mypage/orders/${order.id}`] : []),
+    '/mypage/coupon',
+    '/mypage/coupon?state=used',
   ];
 }
 

@@ -12,13 +12,15 @@ interface ConfirmedDelete {
   url: string;
   /** Where the reader goes once it is gone. */
   then: string;
+  /** The confirming button's words, when 삭제하기 is not what happens (취소하기 …). */
+  confirmLabel?: string;
 }
 
 /**
  * A 삭제 button's behaviour: ask, delete, then leave for `then` (replacing the page, so that Back
  * does not return to something gone); on failure the reason, in Korean, for a live region.
  */
-export function useConfirmedDelete({ title, message, url, then }: ConfirmedDelete) {
+export function useConfirmedDelete({ title, message, url, then, confirmLabel = '삭제하기' }: ConfirmedDelete) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -26,7 +28,7 @@ export function useConfirmedDelete({ title, message, url, then }: ConfirmedDelet
   const remove = async () => {
     if (busy) return;
     setError('');
-    const confirmed = await confirmModal({ title, message, confirmLabel: '삭제하기', tone: 'danger' });
+    const confirmed = await confirmModal({ title, message, confirmLabel, tone: 'danger' });
     if (!confirmed) return;
     setBusy(true);
     try {

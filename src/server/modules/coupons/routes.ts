@@ -6,8 +6,8 @@ import type { AppEnv } from '../../http/context.ts';
 import { routeId } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
 import { availableCouponResource, couponResource } from './resource.ts';
-import { COUPON_MESSAGES, couponAvailableQuery, couponDiscountQuery, couponRegisterInput } from './schema.ts';
-import { availableCoupons, discountPrice, registerCoupon } from './service.ts';
+import { COUPON_MESSAGES, couponAvailableQuery, couponDiscountQuery, couponListQuery, couponRegisterInput } from './schema.ts';
+import { availableCoupons, discountPrice, listOwnCoupons, registerCoupon } from './service.ts';
 
 export function couponRoutes(db: Db) {
   return new Hono<AppEnv>()
@@ -15,6 +15,12 @@ export function couponRoutes(db: Db) {
       const user = requireMember(c);
       const { code } = validateBody(c, couponRegisterInput);
       return c.json({ data: couponResource(await registerCoupon(db, user, code)) }, 201);
+    })
+    .get('/api/coupons/me', async (c) => {
+      const user = requireMember(c);
+      const { state } = validateQuery(c, couponListQuery);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: (await listOwnCoupons(db, user, state)).map(couponResource) });
     })
     .get('/api/coupons/available', async (c) => {
       const user = requireMember(c);

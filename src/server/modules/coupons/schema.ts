@@ -10,6 +10,7 @@ export const COUPON_MESSAGES = {
   couponUserId: '쿠폰을 찾을 수 없어요.',
   amount: '금액은 0 이상의 정수로 보내 주세요.',
   productIds: '상품 번호를 확인해 주세요.',
+  state: '쿠폰 상태는 available 또는 used로 보내 주세요.',
 } as const;
 
 const amountField = z.coerce.number({ error: COUPON_MESSAGES.amount }).int(COUPON_MESSAGES.amount).min(0, COUPON_MESSAGES.amount).max(100_000_000, COUPON_MESSAGES.amount);
@@ -24,3 +25,8 @@ export const couponAvailableQuery = z.object({ amount: amountField });
 
 /** GET /api/coupons/discount-price?coupon_user_id=&amount= */
 export const couponDiscountQuery = z.object({ coupon_user_id: idField(COUPON_MESSAGES.couponUserId), amount: amountField });
+
+export const COUPON_STATES = ['available', 'used'] as const;
+
+/** GET /api/coupons/me?state=: the wallet's usable coupons, or those used or past their validity. */
+export const couponListQuery = z.object({ state: z.enum(COUPON_STATES, { error: COUPON_MESSAGES.state }).default('available') });

@@ -1,10 +1,13 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { COUPON_PAGE } from '../../../lib/notifications.ts';
 import { couponDiscount } from '../../../lib/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { couponUsers, coupons } from '../../db/schema/index.ts';
 import type { Coupon, CouponUser, User } from '../../db/schema/index.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
+import { notifyCoupons } from '../notifications/events.ts';
 import { COUPON_MESSAGES } from './schema.ts';
+import type { COUPON_STATES } from './schema.ts';
 
 export interface CouponView {
   wallet: CouponUser;
@@ -67,4 +70,55 @@ export async function discountPrice(db: Db, user: User, couponUserId: number, am
   if (!view) throw notFound(COUPON_MESSAGES.couponUserId);
   const discount = view.wallet.usedOrderId === null && isValidAt(view.coupon, now) ? discountOf(view.coupon, amount) : 0;
   return { discount, final_price: amount - discount };
+}
+
+/**
+ * GET /api/coupons/me: the wallet, newest first, down the (user_id, created_at) index. `used` holds
+ * what can no longer be used: used on an order, or past its validity.
+ */
+export async function listOwnCoupons(db: Db, user: User, state: (typeof COUPON_STATES)[number], now = new Date()): Promise<CouponView[]> {
+  const spent = or(isNotNull(couponUsers.usedOrderId), lt(coupons.validUntil, now));
+  return db
+    .select({ wallet: couponUsers, coupon: coupons })
+    .from(couponUsers)
+    .innerJoin(coupons, eq(coupons.id, couponUsers.couponId))
+    .where(and(eq(couponUsers.userId, user.id), state === 'used' ? spent : and(isNull(couponUsers.usedOrderId), or(isNull(coupons.validUntil), sql`${coupons.validUntil} >= ${now}`))))
+    .orderBy(desc(couponUsers.createdAt), desc(couponUsers.id));
+}
+
+/**
+ * A coupon given to members (the operator console's 쿠폰 지급): a wallet entry and a notification
+ * each, in one transaction with the coupon row locked, so that the total and per-member limits hold
+ * against registrations by code at the same moment. Members who reached their limit are skipped;
+ * when the total runs out, the earlier ids in the list get it. Answers who received it.
+ */
+export async function giveCoupon(db: Db, couponId: number, userIds: number[], now = new Date()): Promise<number[]> {
+  const wanted = [...new Set(userIds)];
+  if (wanted.length === 0) return [];
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [coupon] = await txDb.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
+    if (!coupon) throw notFound(COUPON_MESSAGES.couponUserId);
+    const held = await txDb
+      .select({ userId: couponUsers.userId, count: sql<number>`count(*)::int` })
+      .from(couponUsers)
+      .where(and(eq(couponUsers.couponId, coupon.id), inArray(couponUsers.userId, wanted)))
+      .groupBy(couponUsers.userId);
+    const heldBy = new Map(held.map((row) => [row.userId, row.count]));
+    let receivers = wanted.filter((userId) => (heldBy.get(userId) ?? 0) < coupon.perMemberLimit);
+    if (coupon.totalLimit !== null) {
+      const [issued] = await txDb.select({ total: sql<number>`count(*)::int` }).from(couponUsers).where(eq(couponUsers.couponId, coupon.id));
+      receivers = receivers.slice(0, Math.max(0, coupon.totalLimit - (issued?.total ?? 0)));
+    }
+    if (receivers.length === 0) return [];
+    const wallets = await txDb
+      .insert(couponUsers)
+      .values(receivers.map((userId) => ({ couponId: coupon.id, userId, createdAt: now })))
+      .returning({ id: couponUsers.id, userId: couponUsers.userId });
+    await notifyCoupons(
+      txDb,
+      wallets.map((wallet) => ({ userId: wallet.userId, couponId: wallet.id, name: coupon.name, link: COUPON_PAGE })),
+    );
+    return wallets.map((wallet) => wallet.userId);
+  });
 }

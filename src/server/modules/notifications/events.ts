@@ -144,25 +144,26 @@ export interface CouponEvent {
   link?: string | null;
 }
 
-/** A coupon given to a member (the store calls this in the transaction that gives it); no actor. */
-export async function notifyCoupon(tx: Db, coupon: CouponEvent): Promise<void> {
-  await insertAll(tx, [
-    {
+/** Coupons given to members (the coupons service calls this in the transaction that gives them); no actor. */
+export async function notifyCoupons(tx: Db, given: CouponEvent[]): Promise<void> {
+  await insertAll(
+    tx,
+    given.map((coupon) => ({
       userId: coupon.userId,
-      type: 'coupon',
+      type: 'coupon' as const,
       actorId: null,
-      sourceType: 'coupon',
+      sourceType: 'coupon' as const,
       sourceId: coupon.couponId,
       data: {
         title: coupon.name,
         link: coupon.link ?? null,
-        target: 'coupon',
+        target: 'coupon' as const,
         reaction_type: null,
         ritual_session_id: null,
         ritual_session_thread_id: null,
         square_post_category_slug: null,
         id: null,
       },
-    },
-  ]);
+    })),
+  );
 }
