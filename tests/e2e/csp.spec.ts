@@ -90,6 +90,9 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
   const roomPosts = await listed<Listed & { is_public: boolean }>(request, `/api/ritual-sessions/${room.id}/posts?per_page=50`);
   const [thread] = await listed<Listed>(request, `/api/ritual-sessions/${room.id}/threads`);
   const shared = roomPosts.find((item) => item.is_public);
+  // The review form when member1 has a line to review (tests/e2e/reviews.spec.ts buys some), its refusal otherwise.
+  const orders = await listed<{ items: { id: number; can_review: boolean }[] }>(request, '/api/orders/me?per_page=50');
+  const reviewable = orders.flatMap((order) => order.items).find((item) => item.can_review);
   return [
     '/room',
     `/room/${room.id}`,
@@ -118,6 +121,7 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
     `/room/${room.id}/letter`,
     `/room/${room.id}/users/member2`,
     '/cart',
+    `/mypage/reviews/write?order_item_id=${reviewable?.id ?? 1}`,
   ];
 }
 
