@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
 import { orderItems, orders, products, reviews, ritualSessions, rituals } from '../../src/server/db/schema/index.ts';
+import { reviewableSessionItem } from '../../src/server/modules/reviews/eligibility.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { createProgram, createProgramEvent } from '../helpers/program-factories.ts';
@@ -195,12 +196,16 @@ describe('POST /api/reviews', () => {
     expect(early.status).toBe(422);
     expect(early.body.errors.order_item_id).toEqual(['리추얼 기수가 끝난 뒤에 후기를 쓸 수 있어요.']);
     expect((await member.client.get(`/api/order-items/me/${running.itemId}`)).body.data.can_review).toBe(false);
+    // The room's 리추얼 후기 쓰기 link follows the same rule.
+    expect(await reviewableSessionItem(db(), member, running.sessionId)).toBeNull();
 
     // Another ritual first, so that the session's id is not also its ritual's.
     await createProgram(db());
     const ended = await buySession(member);
     expect(ended.sessionId).not.toBe(ended.ritualId);
     expect((await member.client.get(`/api/order-items/me/${ended.itemId}`)).body.data.can_review).toBe(true);
+    expect(await reviewableSessionItem(db(), member, ended.sessionId)).toBe(ended.itemId);
+    expect(await reviewableSessionItem(db(), await memberOf(), ended.sessionId)).toBeNull();
     const wrongId = await write(member, { reviewable_type: 'ritual', reviewable_id: ended.sessionId, order_item_id: ended.itemId, rating: 5, content: CONTENT });
     expect(wrongId.status).toBe(422);
     expect(wrongId.body.errors.reviewable_id).toBeDefined();
@@ -208,6 +213,7 @@ describe('POST /api/reviews', () => {
     expect(asProduct.body.errors.reviewable_id).toBeDefined();
     const res = await write(member, { reviewable_type: 'ritual', reviewable_id: ended.ritualId, order_item_id: ended.itemId, rating: 3, content: CONTENT });
     expect(res.status, res.text).toBe(201);
+    expect(await reviewableSessionItem(db(), member, ended.sessionId)).toBeNull();
     const list = await app.client().get(`/api/reviews?reviewable_type=ritual&reviewable_id=${ended.ritualId}`);
     expect(list.body.meta.review_summary).toEqual({ count: 1, average: 3, photo_count: 0 });
   });
