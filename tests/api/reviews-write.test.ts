@@ -248,8 +248,10 @@ describe('POST /api/reviews', () => {
       expect(res.status, `${field} ${res.text}`).toBe(422);
       expect(res.body.errors[field], field).toEqual([message]);
     }
+    const empty = await write(roomy, { ...valid, rating: undefined, content: '' });
+    expect(Object.keys(empty.body.errors).sort()).toEqual(['content', 'rating']);
     // A bad photo is refused after the rest is checked, and with a good photo a bad content stores no file.
-    const badContent = await write(buyer, { ...valid, content: '짧아요', photo_image: await png(16, 16) });
+    const badContent = await write(buyer, { ...valid, content: '<p>짧아요</p><p></p><p></p>', photo_image: await png(16, 16) });
     expect(badContent.status).toBe(422);
     expect(await db().select().from(reviews)).toHaveLength(0);
     expect(storedFiles()).toHaveLength(0);

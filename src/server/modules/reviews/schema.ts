@@ -51,7 +51,11 @@ export const reviewCreateInput = z.object({
   reviewable_id: idField(REVIEW_MESSAGES.reviewableId),
   order_item_id: idField(REVIEW_MESSAGES.orderItemId),
   rating: ratingField,
-  content: z.string({ error: REVIEW_MESSAGES.content }).max(REVIEW_CONTENT_MAX * 8, REVIEW_MESSAGES.contentTooLong),
+  // Too short as sent is too short whatever it holds, so it is told with the other fields.
+  content: z
+    .string({ error: REVIEW_MESSAGES.content })
+    .max(REVIEW_CONTENT_MAX * 8, REVIEW_MESSAGES.contentTooLong)
+    .refine((value) => [...value.trim()].length >= REVIEW_CONTENT_MIN, REVIEW_MESSAGES.content),
   // A form without a picture may send the name empty; any other text is not a picture.
   photo_image: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
