@@ -91,6 +91,7 @@ test('a buyer writes a review with a photo, reads it on the product page under a
 
   await waitForModalHost(page);
   const own = page.getByRole('listitem').filter({ hasText: text });
+  await own.scrollIntoViewIfNeeded();
   await own.locator('astro-island[component-export="DeleteReviewButton"]:not([ssr])').waitFor({ state: 'attached' });
   await own.getByRole('button', { name: '삭제' }).click();
   const dialog = page.getByRole('alertdialog', { name: '후기를 삭제할까요?' });
