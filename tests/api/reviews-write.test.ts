@@ -235,8 +235,8 @@ describe('POST /api/reviews', () => {
       [{ content: '좋아요' }, 'content', '후기를 10자 이상 써 주세요.'],
       [{ content: '<p><img src="x" onerror="alert(1)"></p>' }, 'content', '후기를 10자 이상 써 주세요.'],
       [{ content: '가'.repeat(1001) }, 'content', '후기는 1,000자 이하로 써 주세요.'],
-      [{ photo_image: 'not a file' }, 'photo_image', 'JPG, PNG, WEBP, HEIC 사진만 올릴 수 있어요.'],
-      [{ photo_image: new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'a.png', { type: 'image/png' }) }, 'photo_image', 'JPG, PNG, WEBP, HEIC 사진만 올릴 수 있어요.'],
+      [{ photo_image: 'not a file' }, 'photo_image', 'JPG, PNG, WEBP, GIF 사진만 올릴 수 있어요.'],
+      [{ photo_image: new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'a.png', { type: 'image/png' }) }, 'photo_image', 'JPG, PNG, WEBP, GIF 사진만 올릴 수 있어요.'],
       [{ photo_image: new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' }) }, 'photo_image', '사진은 10MB 이하로 올려 주세요.'],
     ];
     const big = createTestApp(db(), { bodyLimitBytes: 12 * 1024 * 1024 });

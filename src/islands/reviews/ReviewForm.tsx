@@ -22,8 +22,9 @@ interface ReviewFormProps {
 }
 
 // The formats the server re-encodes; an empty type (some systems give none) is left to the server.
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
-const PHOTO_TYPE_MESSAGE = 'JPG, PNG, WEBP, HEIC 사진만 올릴 수 있어요.';
+// HEIC is left out on purpose: a phone's browser then hands over its photo as JPEG.
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+const PHOTO_TYPE_MESSAGE = 'JPG, PNG, WEBP, GIF 사진만 올릴 수 있어요.';
 const FIELD_ORDER = ['rating', 'content', 'photo_image'];
 
 const megabytes = (bytes: number): number => Math.floor(bytes / (1024 * 1024));
@@ -155,7 +156,7 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
           </div>
         </div>
         <p id={photoHintId} className="form-hint">
-          JPG, PNG, WEBP, HEIC · {megabytes(photoMaxBytes)}MB 이하 한 장
+          JPG, PNG, WEBP, GIF · {megabytes(photoMaxBytes)}MB 이하 한 장
         </p>
         <FieldErrors id={`${fieldId('photo_image')}-error`} messages={photoErrors} />
       </div>

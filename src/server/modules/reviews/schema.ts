@@ -20,7 +20,7 @@ export const REVIEW_MESSAGES = {
   contentTooLong: `후기는 ${REVIEW_CONTENT_MAX.toLocaleString('ko-KR')}자 이하로 써 주세요.`,
   photoOne: '사진은 한 장만 올릴 수 있어요.',
   photoTooLarge: `사진은 ${REVIEW_PHOTO_MAX_BYTES / 1024 / 1024}MB 이하로 올려 주세요.`,
-  photoNotImage: 'JPG, PNG, WEBP, HEIC 사진만 올릴 수 있어요.',
+  photoNotImage: 'JPG, PNG, WEBP, GIF 사진만 올릴 수 있어요.',
   notFound: '후기를 찾을 수 없어요.',
   notAuthor: '내가 쓴 후기만 삭제할 수 있어요.',
 } as const;
