@@ -61,7 +61,7 @@ test('a buyer writes a review with a photo, reads it on the product page under a
   await expect(stars.getByRole('radio')).toHaveCount(5);
   // A person clicks the fourth star (the radio inside it is for keyboards and screen readers).
   const four = stars.getByRole('radio', { name: '4점 좋아요' });
-  await stars.locator('label', { has: four }).click();
+  await stars.locator('label', { has: page.getByRole('radio', { name: '4점 좋아요' }) }).click();
   await expect(four).toBeChecked();
   await expect(page.getByText('4점 · 좋아요')).toBeVisible();
   const text = `매일 밤 세 줄씩 쓰고 있어요. 종이가 도톰해서 좋아요 ${testInfo.project.name}-${Date.now()}`;
