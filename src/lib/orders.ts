@@ -26,6 +26,10 @@ export interface OrderItemData {
   discount_share: number;
   refunded_amount: number;
   status: 'pending' | 'paid' | 'cancelled' | 'refunded';
+  /** The member's review of this line, once written. */
+  review_id: number | null;
+  /** Paid, not given back, a session over, and not reviewed yet: the review form's link shows. */
+  can_review: boolean;
 }
 
 /** GET /api/order-items/me/{id}: a line with what the review form needs of its order. */

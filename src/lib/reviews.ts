@@ -1,12 +1,15 @@
 /**
  * Reviews as the API answers them (SPEC section 3 "Review"; API-CONVENTIONS.md "Reviews"): one
- * type, written by src/server/modules/reviews/resource.ts and read by the pages alike.
+ * type, written by src/server/modules/reviews/resource.ts and read by the pages and islands alike,
+ * with the rules a review form and the server share.
  */
 
 export type ReviewableType = 'product' | 'ritual';
 
 export interface ReviewItem {
   id: number;
+  reviewable_type: ReviewableType;
+  reviewable_id: number;
   /** 1 to 5; drawn as 20 % of the bar's width a star. */
   rating: number;
   masked_nickname: string;
@@ -14,6 +17,8 @@ export interface ReviewItem {
   /** Sanitised HTML, rendered as it is. */
   content: string;
   photo_image: string | null;
+  /** Whether the reader wrote it (and so may delete it). */
+  is_mine: boolean;
 }
 
 export interface ReviewSummary {
@@ -24,14 +29,63 @@ export interface ReviewSummary {
 }
 
 export const STAR_PERCENT = 20;
+export const RATING_LABELS = ['별로예요', '아쉬워요', '보통이에요', '좋아요', '최고예요'] as const;
+
+export const REVIEW_CONTENT_MIN = 10;
+export const REVIEW_CONTENT_MAX = 1000;
+export const REVIEW_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Where a member writes the review of one line of their order. */
+export const reviewWritePath = (orderItemId: number): string => `/mypage/reviews/write?order_item_id=${orderItemId}`;
+
+const MASK = '***';
+const KEPT = 2;
+
+function graphemes(text: string): string[] {
+  return Array.from(new Intl.Segmenter('ko', { granularity: 'grapheme' }).segment(text), (part) => part.segment);
+}
 
 /**
- * `리추얼러` → `리**러`: the first and last characters kept, so that a member recognises their own
- * review and nobody else learns who wrote it. Counted in characters, not UTF-16 units.
+ * `리추얼러` → `리추***`: the first two characters kept, so that a member recognises their own
+ * review and nobody else learns who wrote it. A name of one or two characters keeps one fewer,
+ * never the whole name. Counted in what a person sees as characters (an emoji with its joiners is one).
  */
 export function maskNickname(nickname: string): string {
-  const characters = [...nickname];
-  if (characters.length <= 1) return '*';
-  if (characters.length === 2) return `${characters[0]}*`;
-  return `${characters[0]}${'*'.repeat(characters.length - 2)}${characters.at(-1)}`;
+  const characters = graphemes(nickname.trim());
+  const kept = Math.min(KEPT, Math.max(0, characters.length - 1));
+  return `${characters.slice(0, kept).join('')}${MASK}`;
+}
+
+export interface ReviewableLine {
+  kind: 'product' | 'ritual_session';
+  status: 'pending' | 'paid' | 'cancelled' | 'refunded';
+  orderStatus: string;
+  /** What it would review: the product, or the session's ritual; null once that is gone. */
+  reviewableId: number | null;
+  /** The session's end, for a ritual session. */
+  sessionEndsAt: Date | null;
+  reviewId: number | null;
+}
+
+export const REVIEW_REFUSALS = {
+  reviewed: '이미 후기를 쓴 주문 상품이에요.',
+  unpaid: '결제를 마친 주문 상품에만 후기를 쓸 수 있어요.',
+  withdrawn: '취소하거나 환불한 주문 상품에는 후기를 쓸 수 없어요.',
+  sessionRunning: '리추얼 기수가 끝난 뒤에 후기를 쓸 수 있어요.',
+  gone: '판매가 끝나 후기를 쓸 수 없는 상품이에요.',
+} as const;
+
+const CLOSED_ORDERS = new Set(['pending', 'cancelled', 'refunded']);
+
+/**
+ * Why this line of the member's own order cannot be reviewed now, or null when it can: paid and
+ * not given back, what it bought still there, a session over, and no review yet.
+ */
+export function reviewRefusal(line: ReviewableLine, now: Date): string | null {
+  if (line.reviewId !== null) return REVIEW_REFUSALS.reviewed;
+  if (line.status === 'cancelled' || line.status === 'refunded') return REVIEW_REFUSALS.withdrawn;
+  if (line.status !== 'paid' || CLOSED_ORDERS.has(line.orderStatus)) return REVIEW_REFUSALS.unpaid;
+  if (line.reviewableId === null) return REVIEW_REFUSALS.gone;
+  if (line.kind === 'ritual_session' && (line.sessionEndsAt === null || line.sessionEndsAt > now)) return REVIEW_REFUSALS.sessionRunning;
+  return null;
 }

@@ -150,7 +150,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', reactionRoutes(db));
   app.route('/', notificationRoutes(db));
   app.route('/', programRoutes(db));
-  app.route('/', reviewRoutes(db));
+  app.route('/', reviewRoutes(db, deps.storage));
   app.route('/', storeRoutes(db));
   app.route('/', orderRoutes(db, deps.payments));
   app.route('/', couponRoutes(db));

@@ -157,6 +157,10 @@ beforeEach(async () => {
       postal_code: '04524',
       recipient_name: '김리추',
       recipient_phone: '01012345678',
+      // A review names a line of the member's order (none here, so it answers 422).
+      order_item_id: 1,
+      rating: 5,
+      photo_image: undefined,
     },
   };
   // Routes name these ids by other names too.

@@ -90,8 +90,11 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
   const roomPosts = await listed<Listed & { is_public: boolean }>(request, `/api/ritual-sessions/${room.id}/posts?per_page=50`);
   const [thread] = await listed<Listed>(request, `/api/ritual-sessions/${room.id}/threads`);
   const shared = roomPosts.find((item) => item.is_public);
-  // The demo has no order: one placed by another spec in the same run is visited when there is one.
-  const [order] = await listed<Listed>(request, '/api/orders/me?per_page=1');
+  // The demo has no order: one placed by another spec in the same run is visited when there is one,
+  // and the review form when member1 has a line to review (tests/e2e/reviews.spec.ts buys some), its refusal otherwise.
+  const orders = await listed<Listed & { items: { id: number; can_review: boolean }[] }>(request, '/api/orders/me?per_page=50');
+  const order = orders[0];
+  const reviewable = orders.flatMap((item) => item.items).find((item) => item.can_review);
   return [
     '/room',
     `/room/${room.id}`,
@@ -124,6 +127,7 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
     ...(order ? [`/mypage/orders/${order.id}`] : []),
     '/mypage/coupon',
     '/mypage/coupon?state=used',
+    `/mypage/reviews/write?order_item_id=${reviewable?.id ?? 1}`,
   ];
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
+import { orderItems } from './orders.ts';
 import { users } from './users.ts';
 
 export const reviewableTypes = ['product', 'ritual'] as const;
@@ -8,8 +9,8 @@ export type ReviewableType = (typeof reviewableTypes)[number];
 
 /**
  * A member's review of what they bought: a product, or a ritual they joined by paying for its
- * session. Written from a paid order item (the checkout issue adds the order tables and the key
- * to them); until then nothing writes here and every list is empty.
+ * session. Written from a paid order item, one review an item (the unique index is what holds it
+ * when two requests race); the review outlives its item if the order is ever removed.
  */
 export const reviews = pgTable(
   'reviews',
@@ -20,7 +21,7 @@ export const reviews = pgTable(
       .references(() => users.id),
     reviewableType: text('reviewable_type', { enum: reviewableTypes }).notNull(),
     reviewableId: integer('reviewable_id').notNull(),
-    orderItemId: integer('order_item_id'),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
     rating: smallint('rating').notNull(),
     // Sanitised with the allow-list before it is stored.
     contentHtml: text('content_html').notNull(),
@@ -32,6 +33,7 @@ export const reviews = pgTable(
     index('reviews_photo_list_idx')
       .on(t.reviewableType, t.reviewableId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.photoImageUrl} is not null`),
+    uniqueIndex('reviews_order_item_idx').on(t.orderItemId),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -1,9 +1,12 @@
 import { ORDER_STATUS_LABELS } from '../../../lib/orders.ts';
 import type { OrderData, OrderItemData, OwnOrderItemData } from '../../../lib/orders.ts';
 import type { Order, OrderItem } from '../../db/schema/index.ts';
+import type { ItemReviewState } from '../reviews/eligibility.ts';
 import type { OrderView } from './service.ts';
 
-export const orderItemResource = (item: OrderItem): OrderItemData => ({
+const NOT_REVIEWABLE: ItemReviewState = { reviewId: null, canReview: false };
+
+export const orderItemResource = (item: OrderItem, review: ItemReviewState = NOT_REVIEWABLE): OrderItemData => ({
   id: item.id,
   kind: item.kind,
   product_id: item.productId,
@@ -17,15 +20,17 @@ export const orderItemResource = (item: OrderItem): OrderItemData => ({
   discount_share: item.discountShare,
   refunded_amount: item.refundedAmount,
   status: item.status,
+  review_id: review.reviewId,
+  can_review: review.canReview,
 });
 
-export const orderResource = ({ order, items }: OrderView): OrderData => ({
+export const orderResource = ({ order, items, reviews }: OrderView): OrderData => ({
   id: order.id,
   order_number: order.orderNumber,
   title: order.title,
   status: order.status,
   status_label: ORDER_STATUS_LABELS[order.status],
-  items: items.map(orderItemResource),
+  items: items.map((item) => orderItemResource(item, reviews?.get(item.id))),
   items_amount: order.itemsAmount,
   shipping_fee: order.shippingFee,
   isolated_fee: order.isolatedFee,
@@ -45,8 +50,8 @@ export const orderResource = ({ order, items }: OrderView): OrderData => ({
   created_at: order.createdAt.toISOString(),
 });
 
-export const ownOrderItemResource = ({ item, order }: { item: OrderItem; order: Order }): OwnOrderItemData => ({
-  ...orderItemResource(item),
+export const ownOrderItemResource = ({ item, order, review }: { item: OrderItem; order: Order; review: ItemReviewState }): OwnOrderItemData => ({
+  ...orderItemResource(item, review),
   order_id: order.id,
   order_number: order.orderNumber,
   order_status: order.status,

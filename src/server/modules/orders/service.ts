@@ -23,6 +23,8 @@ import {
 import type { Coupon, CouponUser, Order, OrderItem, User } from '../../db/schema/index.ts';
 import { conflict, invalidInput, notFound } from '../../domain-errors.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
+import { reviewStatesOf } from '../reviews/eligibility.ts';
+import type { ItemReviewState } from '../reviews/eligibility.ts';
 import { findIsolatedRegion } from '../store/region-service.ts';
 import type { OrderConfirmInput, OrderCreateInput } from './schema.ts';
 import { ORDER_MESSAGES } from './schema.ts';
@@ -30,6 +32,8 @@ import { ORDER_MESSAGES } from './schema.ts';
 export interface OrderView {
   order: Order;
   items: OrderItem[];
+  /** Each line's review state, where the answer shows it (a new, unpaid order has none to show). */
+  reviews?: Map<number, ItemReviewState>;
 }
 
 interface RequestedLine {
@@ -251,7 +255,7 @@ async function ownOrder(db: Db, user: User, orderId: string): Promise<Order> {
 export async function findOwnOrder(db: Db, user: User, orderId: string): Promise<OrderView> {
   const order = await ownOrder(db, user, orderId);
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
-  return { order, items };
+  return { order, items, reviews: await reviewStatesOf(db, [{ order, items }]) };
 }
 
 type Settlement = { paid: true } | { paid: false; message: string };
@@ -375,7 +379,9 @@ async function withItems(db: Db, list: Order[]): Promise<OrderView[]> {
     .from(orderItems)
     .where(inArray(orderItems.orderId, list.map((order) => order.id)))
     .orderBy(asc(orderItems.id));
-  return list.map((order) => ({ order, items: items.filter((item) => item.orderId === order.id) }));
+  const views = list.map((order) => ({ order, items: items.filter((item) => item.orderId === order.id) }));
+  const reviews = await reviewStatesOf(db, views);
+  return views.map((view) => ({ ...view, reviews }));
 }
 
 /** GET /api/orders/me: newest first, by the (user_id, created_at, id) index. */
@@ -393,15 +399,18 @@ export async function listOwnOrders(db: Db, user: User, page: number, perPage: n
   return { items: await withItems(db, list), total: count?.total ?? 0 };
 }
 
+const NO_REVIEW: ItemReviewState = { reviewId: null, canReview: false };
+
 /** GET /api/order-items/me/{id}: one line of the member's own order, with its order. */
-export async function findOwnOrderItem(db: Db, user: User, id: number): Promise<{ item: OrderItem; order: Order }> {
+export async function findOwnOrderItem(db: Db, user: User, id: number): Promise<{ item: OrderItem; order: Order; review: ItemReviewState }> {
   const [row] = await db
     .select({ item: orderItems, order: orders })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orderItems.id, id), eq(orders.userId, user.id)));
   if (!row) throw notFound(ORDER_MESSAGES.orderItemNotFound);
-  return row;
+  const reviews = await reviewStatesOf(db, [{ order: row.order, items: [row.item] }]);
+  return { ...row, review: reviews.get(row.item.id) ?? NO_REVIEW };
 }
 
 const REFUNDABLE: Order['status'][] = ['paid', 'preparing', 'partially_refunded'];

@@ -8,6 +8,9 @@ import { REVIEW_MESSAGES, REVIEWS_PER_PAGE } from './schema.ts';
 
 export interface ReviewRow {
   id: number;
+  userId: number;
+  reviewableType: ReviewableType;
+  reviewableId: number;
   rating: number;
   contentHtml: string;
   photoImageUrl: string | null;
@@ -22,6 +25,26 @@ export interface ReviewPage {
   page: number;
   perPage: number;
   summary: { count: number; average: number; photoCount: number };
+}
+
+const rowColumns = {
+  id: reviews.id,
+  userId: reviews.userId,
+  reviewableType: reviews.reviewableType,
+  reviewableId: reviews.reviewableId,
+  rating: reviews.rating,
+  contentHtml: reviews.contentHtml,
+  photoImageUrl: reviews.photoImageUrl,
+  createdAt: reviews.createdAt,
+  nickname: users.nickname,
+  authorDeleted: sql<boolean>`${users.deletedAt} is not null`,
+};
+
+/** One review with its writer, as the lists show it. */
+export async function findReview(db: Db, id: number): Promise<ReviewRow> {
+  const [row] = await db.select(rowColumns).from(reviews).innerJoin(users, eq(users.id, reviews.userId)).where(eq(reviews.id, id));
+  if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+  return row;
 }
 
 /** Reviews of what a guest may not read are not readable either. */
@@ -56,15 +79,7 @@ export async function listReviews(
   const listed = onlyWithPhoto ? and(ofTarget, isNotNull(reviews.photoImageUrl)) : ofTarget;
   const [items, [summary]] = await Promise.all([
     db
-      .select({
-        id: reviews.id,
-        rating: reviews.rating,
-        contentHtml: reviews.contentHtml,
-        photoImageUrl: reviews.photoImageUrl,
-        createdAt: reviews.createdAt,
-        nickname: users.nickname,
-        authorDeleted: sql<boolean>`${users.deletedAt} is not null`,
-      })
+      .select(rowColumns)
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.userId))
       .where(listed)

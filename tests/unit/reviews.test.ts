@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { REVIEW_REFUSALS, maskNickname, reviewRefusal } from '../../src/lib/reviews.ts';
+import type { ReviewableLine } from '../../src/lib/reviews.ts';
+
+describe('maskNickname', () => {
+  it('keeps the first two characters and masks the rest with three stars', () => {
+    expect(maskNickname('리추얼러')).toBe('리추***');
+    expect(maskNickname('아침명상하는사람')).toBe('아침***');
+    expect(maskNickname('abc')).toBe('ab***');
+  });
+
+  it('never shows a short name whole', () => {
+    expect(maskNickname('하은')).toBe('하***');
+    expect(maskNickname('나')).toBe('***');
+    expect(maskNickname('')).toBe('***');
+  });
+
+  it('counts what a person sees as one character: surrogate pairs and joined emoji', () => {
+    expect(maskNickname('😀abc😀')).toBe('😀a***');
+    expect(maskNickname('👨‍👩‍👧명상')).toBe('👨‍👩‍👧명***');
+    expect(maskNickname('😀😀')).toBe('😀***');
+    expect(maskNickname('𠮷野家')).toBe('𠮷野***');
+  });
+});
+
+describe('reviewRefusal', () => {
+  const now = new Date('2026-11-24T00:00:00Z');
+  const paid: ReviewableLine = { kind: 'product', status: 'paid', orderStatus: 'paid', reviewableId: 7, sessionEndsAt: null, reviewId: null };
+  const session: ReviewableLine = { ...paid, kind: 'ritual_session', sessionEndsAt: new Date('2026-11-23T00:00:00Z') };
+
+  it('lets a paid line of a kept order be reviewed, whatever the shipping state', () => {
+    for (const orderStatus of ['paid', 'preparing', 'shipping', 'delivered', 'partially_refunded']) {
+      expect(reviewRefusal({ ...paid, orderStatus }, now), orderStatus).toBeNull();
+    }
+    expect(reviewRefusal(session, now)).toBeNull();
+  });
+
+  it('refuses unpaid, given back, reviewed, gone and running lines with their reason', () => {
+    expect(reviewRefusal({ ...paid, status: 'pending', orderStatus: 'pending' }, now)).toBe(REVIEW_REFUSALS.unpaid);
+    expect(reviewRefusal({ ...paid, status: 'refunded' }, now)).toBe(REVIEW_REFUSALS.withdrawn);
+    expect(reviewRefusal({ ...paid, status: 'cancelled', orderStatus: 'cancelled' }, now)).toBe(REVIEW_REFUSALS.withdrawn);
+    expect(reviewRefusal({ ...paid, orderStatus: 'refunded' }, now)).toBe(REVIEW_REFUSALS.unpaid);
+    expect(reviewRefusal({ ...paid, reviewId: 3 }, now)).toBe(REVIEW_REFUSALS.reviewed);
+    expect(reviewRefusal({ ...paid, reviewableId: null }, now)).toBe(REVIEW_REFUSALS.gone);
+    expect(reviewRefusal({ ...session, sessionEndsAt: new Date('2026-11-25T00:00:00Z') }, now)).toBe(REVIEW_REFUSALS.sessionRunning);
+    expect(reviewRefusal({ ...session, sessionEndsAt: now }, now)).toBeNull();
+  });
+});
