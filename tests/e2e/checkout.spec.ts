@@ -161,15 +161,25 @@ interface ListedSession {
   title: string;
   seats_left: number;
   recruit_state: string;
-  ritual: { id: number; type: string };
+  ritual: { id: number };
+}
+
+/** Every session of the demo's monthly rituals that is recruiting now, with seats left. */
+async function openSessions(request: APIRequestContext): Promise<ListedSession[]> {
+  const rituals = ((await (await request.get('/api/rituals?type=monthly&per_page=50')).json()) as { data: { id: number }[] }).data;
+  const details = await Promise.all(
+    rituals.map(async (ritual) => ((await (await request.get(`/api/rituals/${ritual.id}`)).json()) as { data: { id: number; sessions: Omit<ListedSession, 'ritual'>[] } }).data),
+  );
+  return details.flatMap((detail) =>
+    detail.sessions.filter((session) => session.recruit_state === 'open' && session.seats_left > 0).map((session) => ({ ...session, ritual: { id: detail.id } })),
+  );
 }
 
 test('a ritual session bought through 신청하기 needs no address and appears in /room', async ({ page }, testInfo) => {
   await signInAsMember(page, memberOf(testInfo.project.name));
-  const sessions = ((await (await page.request.get('/api/ritual-sessions')).json()) as { data: ListedSession[] }).data;
   const mine = ((await (await page.request.get('/api/ritual-sessions/users/me')).json()) as { data: { id: number }[] }).data.map((room) => room.id);
   // Each project takes a different open session, so that the two never race for the last seat.
-  const open = sessions.filter((session) => session.recruit_state === 'open' && session.seats_left > 0 && !mine.includes(session.id));
+  const open = (await openSessions(page.request)).filter((session) => !mine.includes(session.id));
   const session = open[testInfo.project.name === 'mobile' ? 1 : 0]!;
   expect(session).toBeDefined();
 
@@ -195,9 +205,9 @@ test('a ritual session bought through 신청하기 needs no address and appears 
 });
 
 test('a guest on a ritual page is offered to sign in instead of 신청하기', async ({ page }) => {
-  const sessions = ((await (await page.request.get('/api/ritual-sessions')).json()) as { data: ListedSession[] }).data;
-  const open = sessions.find((session) => session.recruit_state === 'open')!;
-  await page.goto(`/explorer/ritual/${open.ritual.id}?session=${open.id}`);
+  const [open] = await openSessions(page.request);
+  expect(open).toBeDefined();
+  await page.goto(`/explorer/ritual/${open!.ritual.id}?session=${open!.id}`);
   await expect(page.getByRole('link', { name: '로그인하고 신청하기' })).toHaveAttribute('href', /^\/login\?redirect=/);
   expect(await page.locator('astro-island').count()).toBe(0);
 });
