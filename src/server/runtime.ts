@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { createMailer, mailSettingsFromEnv } from './adapters/mail/index.ts';
 import { createStorage, storageSettingsFromEnv } from './adapters/storage/index.ts';
 import { createPaymentGateway, paymentSettingsFromEnv } from './adapters/payments/index.ts';
+import type { PaymentGateway } from './adapters/payments/index.ts';
 import { createSmsSender, smsSettingsFromEnv } from './adapters/sms/index.ts';
 import { createApi } from './app.ts';
 import { socialSettingsFromEnv } from './modules/social/providers.ts';
@@ -32,6 +33,8 @@ export interface Runtime {
   site: SiteSettings;
   config: AppConfig;
   logger: Logger;
+  /** The one gateway the API and the checkout's success page confirm payments with. */
+  payments: PaymentGateway;
   /** Wraps one request, so that shutdown waits for the requests already running. */
   track<T>(work: () => Promise<T>): Promise<T>;
   readonly draining: boolean;
@@ -74,6 +77,7 @@ async function boot(): Promise<Runtime> {
     [cleanupJob(database.db, cleanupSettingsFromEnv(env), logger), letterDeliveryJob(database.db, mailer, config.appUrl, logger)],
     logger,
   );
+  const payments = createPaymentGateway(paymentSettingsFromEnv(env));
   let inFlight = 0;
   let draining = false;
   let drained: (() => void) | undefined;
@@ -81,6 +85,7 @@ async function boot(): Promise<Runtime> {
     database,
     config,
     logger,
+    payments,
     currentBanner,
     site: siteSettings(env),
     api: createApi({
@@ -93,7 +98,7 @@ async function boot(): Promise<Runtime> {
       storage,
       localStorage,
       sms: createSmsSender(smsSettingsFromEnv(env)),
-      payments: createPaymentGateway(paymentSettingsFromEnv(env)),
+      payments,
       social: socialSettingsFromEnv(env),
     }),
     get draining() {

@@ -14,7 +14,7 @@ import { HOSTILE_SEGMENTS, HOSTILE_TEXT } from '../helpers/route-fuzz.ts';
 const PAGES_DIR = resolve('src/pages');
 
 /** The query parameters the pages read (and a few they do not), each given every hostile value. */
-const QUERY_NAMES = ['redirect', 'cursor', 'page', 'q', 'category', 'theme', 'session', 'token', 'email', 'error', 'verified', 'tab', 'isExternal', 'id', 'year', 'month', 'roomId', 'postId', 'threadId', 'order_item_id', 'is_only_image'];
+const QUERY_NAMES = ['redirect', 'cursor', 'page', 'q', 'category', 'theme', 'session', 'token', 'email', 'error', 'verified', 'tab', 'isExternal', 'id', 'year', 'month', 'roomId', 'postId', 'threadId', 'order_item_id', 'is_only_image', 'from', 'paymentKey', 'orderId', 'amount', 'code', 'message'];
 
 const VALID_SEGMENTS: Record<string, string> = { categorySlug: 'free', slug: 'about' };
 

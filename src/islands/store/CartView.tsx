@@ -5,6 +5,7 @@
  * is the server's price; the summary adds them with the same rule the checkout uses.
  */
 import { useState } from 'react';
+import { checkoutPath } from '../../lib/checkout.ts';
 import { formatWon } from '../../lib/numbers.ts';
 import { SHOP_PATH, cartSummary, productPath } from '../../lib/store.ts';
 import type { CartLine } from '../../lib/store.ts';
@@ -165,12 +166,15 @@ export function CartView({ initialLines }: { initialLines: CartLine[] }) {
         <p className="visually-hidden" role="status">
           {`결제 예정 금액 ${formatWon(summary.amount)}`}
         </p>
-        <button type="button" className="pill pill-primary cart-order" disabled aria-describedby="cart-order-note">
+        {/* The chosen lines are already kept on the server (each box calls PUT), so the checkout reads them there. */}
+        <button
+          type="button"
+          className="pill pill-primary cart-order"
+          disabled={!hydrated || busy || summary.orderable_count === 0}
+          onClick={() => window.location.assign(checkoutPath('cart'))}
+        >
           {summary.orderable_count > 0 ? `${summary.orderable_count}개 상품 주문하기` : '주문하기'}
         </button>
-        <p className="cart-summary-note" id="cart-order-note">
-          주문과 결제는 준비 중이에요. 열리면 이 버튼으로 주문할 수 있어요.
-        </p>
       </aside>
     </div>
   );

@@ -5,11 +5,12 @@
  * product; the server prices the line again when it is added.
  */
 import { useState } from 'react';
+import { checkoutPath } from '../../lib/checkout.ts';
 import { formatWon } from '../../lib/numbers.ts';
 import { CART_PATH } from '../../lib/store.ts';
 import type { ProductDetail } from '../../lib/store.ts';
 import { addToCart, buyNow } from '../../stores/cart-actions.ts';
-import { alertModal, confirmModal } from '../../stores/modal.ts';
+import { confirmModal } from '../../stores/modal.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { QuantityStepper } from './QuantityStepper.tsx';
@@ -56,10 +57,7 @@ export function ProductPurchase({ product }: { product: Purchase }) {
   const buy = () =>
     run(async () => {
       await buyNow(choice());
-      await alertModal({
-        title: '바로 구매할 상품을 담아 두었어요',
-        message: '결제 페이지는 아직 준비 중이에요. 열리면 이 버튼에서 바로 결제로 이어져요. 그동안 장바구니에 담아 둘 수도 있어요.',
-      });
+      window.location.assign(checkoutPath('temp'));
     });
 
   return (

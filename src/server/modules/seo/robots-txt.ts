@@ -1,5 +1,5 @@
 /** Member pages, account pages and the API: nothing there for a search engine to read. */
-const DISALLOWED = ['/api/', '/mypage', '/notification', '/saved', '/inquiry', '/login', '/register', '/verify-email', '/compose', '/cart'];
+const DISALLOWED = ['/api/', '/mypage', '/notification', '/saved', '/inquiry', '/login', '/register', '/verify-email', '/compose', '/cart', '/checkout'];
 
 export function robotsTxt(appUrl: string): string {
   return [
