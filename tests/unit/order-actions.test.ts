@@ -16,6 +16,8 @@ const item = (id: number, overrides: Partial<OrderItemData> = {}): OrderItemData
   discount_share: 0,
   refunded_amount: 0,
   status: 'paid',
+  review_id: null,
+  can_review: false,
   ...overrides,
 });
 
