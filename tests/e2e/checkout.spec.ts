@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiHeaders } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
+import { seriousViolations } from './a11y.ts';
 
 // The demo shop (src/server/db/seed/store.ts): the journal notebook has no options (16,000원).
 // WELCOME10 (seed/coupons.ts) takes 10 % off from 10,000원. Each project pays as its own member,
@@ -11,13 +11,6 @@ const NOTEBOOK = '감사 일기 100일 노트';
 const memberOf = (project: string) => (project === 'mobile' ? 'member3@example.com' : 'member1@example.com');
 
 test.describe.configure({ mode: 'serial' });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 async function productId(request: APIRequestContext, title: string): Promise<number> {
   const { data } = (await (await request.get('/api/products?per_page=48')).json()) as { data: { id: number; title: string }[] };

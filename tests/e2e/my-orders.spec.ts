@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiHeaders } from './members.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { seriousViolations } from './a11y.ts';
 
 // Orders are placed through the API as member1 (POST /api/orders, then the test provider's
 // confirm). Each test and project buys products of its own, so their cart lines never merge.
@@ -14,13 +14,6 @@ interface Order {
 }
 
 const won = (value: number) => `${value.toLocaleString('ko-KR')}원`;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 async function placeOrder(request: APIRequestContext, titles: string[], pay: boolean): Promise<Order> {
   const headers = await apiHeaders(request);

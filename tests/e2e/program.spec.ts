@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { monthLabel, seoulMonthOf, shiftMonth } from '../../src/lib/program-calendar.ts';
+import { seriousViolations } from './a11y.ts';
 
 // The demo programmes (src/server/db/seed/programs.ts) meet this Seoul month and the two after
 // it; every month shown here is counted from the day the test runs, as the seed's are.
@@ -9,13 +9,6 @@ const thisMonth = seoulMonthOf(Date.now());
 const nextMonth = shiftMonth(thisMonth, 1);
 const nextMonthPath = `/explorer/program?year=${nextMonth.year}&month=${nextMonth.month}`;
 const EVENT_PAGE = /\/explorer\/ritual\/\d+\?session=\d+$/;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const calendar = (page: Page) => page.getByRole('table', { name: /원데이 프로그램 달력/ });
 const dayLinks = (page: Page) => calendar(page).getByRole('link', { name: /일정 \d+개/ });

@@ -1,21 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { maskNickname } from '../../src/lib/reviews.ts';
 import { apiHeaders } from './members.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { seriousViolations } from './a11y.ts';
 
 // The demo shop's notebook (src/server/db/seed/store.ts): no options, plenty in stock.
 const NOTEBOOK = '감사 일기 100일 노트';
 const ADDRESS = { recipient_name: '김리추', recipient_phone: '01012345678', postal_code: '04524', address: '서울 중구 세종대로 110', address_detail: '3층', memo: '' };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 /** Buys the notebook now (the temp cart, so the member's cart is left alone) and pays with the test provider. */
 async function buyNotebook(request: APIRequestContext): Promise<{ productId: number; itemId: number }> {

@@ -1,20 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiHeaders, MEMBER_PASSWORD } from './members.ts';
+import { seriousViolations } from './a11y.ts';
 
 // The demo shop (src/server/db/seed/store.ts): the candle has the options 라벤더 (25,600원),
 // 우디 시더 and 화이트 티 (sold out); the journal notebook has no options (16,000원). Each
 // project fills its own member's cart, so that the two projects never share one.
 const CANDLE = '라벤더 소이 캔들 200g';
 const NOTEBOOK = '감사 일기 100일 노트';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 async function productId(request: APIRequestContext, title: string): Promise<number> {
   const res = await request.get('/api/products?per_page=48');
