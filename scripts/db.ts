@@ -27,7 +27,7 @@ async function seed(database: Database): Promise<void> {
     console.log('The database already has data: nothing seeded (npm run db:reset starts over).');
     return;
   }
-  await seedDemoData(database.db, { production: env.isProduction });
+  await seedDemoData(database.db, { production: env.isProduction, appKey: env.APP_KEY });
   console.log('Seeded the demo data.');
 }
 

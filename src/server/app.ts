@@ -52,6 +52,7 @@ import { reactionRoutes } from './modules/reactions/routes.ts';
 import { notificationPollRoutes, notificationRoutes } from './modules/notifications/routes.ts';
 import { roomProgressRoutes } from './modules/room-progress/routes.ts';
 import { letterRoutes } from './modules/letters/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -156,6 +157,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', couponRoutes(db));
   app.route('/', offTheRecordRoutes(db));
   app.route('/', searchRoutes(db));
+  app.route('/', adminRoutes(deps));
 
   app.notFound(() => {
     throw notFound(UNKNOWN_API_MESSAGE);

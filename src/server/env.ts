@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { DEVELOPMENT_APP_KEY } from './development-key.ts';
 import { parseProxyTrust } from './http/client-ip.ts';
 
 /**
@@ -196,6 +196,8 @@ const schema = z
     }
     if (!value.APP_KEY) {
       ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'is required in production' });
+    } else if (value.APP_KEY === DEVELOPMENT_APP_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'is the public development key; make your own (openssl rand -hex 32)' });
     }
     // The outbox keeps every message on the server's disk, so members would never receive one.
     if (!value.MAIL_TRANSPORT) {
@@ -226,9 +228,9 @@ const schema = z
     ...value,
     isProduction: value.NODE_ENV === 'production',
     DATABASE_URL: value.DATABASE_URL ?? 'file://.data/db',
-    // Outside production a key made at start is enough: sessions live in the database,
-    // and a request-forgery token signed with an old key is simply refused and fetched again.
-    APP_KEY: value.APP_KEY ?? randomBytes(32).toString('hex'),
+    // Outside production a fixed, public key: staff's second-factor secrets are sealed with it
+    // and must open after a restart. Production refuses to start without its own (above).
+    APP_KEY: value.APP_KEY ?? DEVELOPMENT_APP_KEY,
     MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? 'outbox',
     SMS_PROVIDER: value.SMS_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'outbox'),
     PAYMENT_PROVIDER: value.PAYMENT_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'test'),

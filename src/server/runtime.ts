@@ -64,7 +64,7 @@ async function boot(): Promise<Runtime> {
   }
   await migrateDatabase(database, resolve(env.MIGRATIONS_DIR));
   if (env.SEED_ON_START && !env.isProduction && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db, { production: env.isProduction });
+    await seedDemoData(database.db, { production: env.isProduction, appKey: env.APP_KEY });
     logger.info('seeded the demo data into the empty database');
   }
   logger.info({ database: describeDatabaseUrl(env.DATABASE_URL) }, 'database ready');

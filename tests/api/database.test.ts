@@ -6,6 +6,9 @@ import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { banners, users } from '../../src/server/db/schema/index.ts';
 import { DemoSeedRefused, isDatabaseEmpty, seedDemoData } from '../../src/server/db/seed/index.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/members.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
+import { DEVELOPMENT_APP_KEY } from '../../src/server/development-key.ts';
+import { openSecret } from '../../src/server/modules/admin/secret-box.ts';
 import { verifyPassword } from '../../src/server/modules/auth/password.ts';
 import { createTestDatabase, useTestDatabase } from '../helpers/test-db.ts';
 
@@ -37,7 +40,11 @@ describe('the database', () => {
         .orderBy(users.id);
       expect(members.map((m) => m.email)).toEqual([1, 2, 3, 4, 5].map((n) => `member${n}@example.com`));
       const staff = await db.select().from(users).where(eq(users.role, 'staff'));
-      expect(staff.map((m) => [m.email, m.nickname])).toEqual([['staff@example.com', '리추얼 운영팀']]);
+      expect(staff.map((m) => [m.email, m.nickname, m.totpEnabledAt])).toEqual([['staff@example.com', '리추얼 운영팀', null]]);
+      // The demo administrator comes enrolled in the second factor, with the documented secret.
+      const [admin] = await db.select().from(users).where(eq(users.role, 'admin'));
+      expect(admin?.email).toBe(DEMO_ADMIN_EMAIL);
+      expect(openSecret(DEVELOPMENT_APP_KEY, admin!.totpSecret!)).toBe(DEMO_ADMIN_TOTP_SECRET);
       expect(members.every((m) => m.emailVerifiedAt && m.agreedTermsAt)).toBe(true);
       expect(await verifyPassword(members[0]!.passwordHash!, DEMO_PASSWORD)).toBe(true);
       expect(await verifyPassword(members[0]!.passwordHash!, 'wrong')).toBe(false);
@@ -45,7 +52,7 @@ describe('the database', () => {
       expect(shown?.n).toBe(1);
       // A second seed breaks the unique e-mail and leaves the first seed as it was.
       await expect(seedDemoData(db, { production: false })).rejects.toThrow();
-      expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(6 + 8);
+      expect((await db.select({ n: count() }).from(users))[0]?.n).toBe(7 + 8);
     } finally {
       await fresh.drop();
     }

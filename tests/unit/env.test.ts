@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_APP_KEY } from '../../src/server/development-key.ts';
 import { EnvError, parseEnv } from '../../src/server/env.ts';
 
 const problemsOf = (source: Record<string, string>): string[] => {
@@ -53,5 +54,13 @@ describe('configuration', () => {
     ).toEqual([
       'APP_KEY: must be at least 32 characters',
     ]);
+    expect(
+      problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', APP_KEY: DEVELOPMENT_APP_KEY, MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'smtp.internal' }),
+    ).toEqual(['APP_KEY: is the public development key; make your own (openssl rand -hex 32)']);
+  });
+
+  it('keeps one key across restarts outside production, so sealed second-factor secrets still open', () => {
+    expect(parseEnv({}).APP_KEY).toBe(DEVELOPMENT_APP_KEY);
+    expect(parseEnv({ APP_KEY: 'k'.repeat(40) }).APP_KEY).toBe('k'.repeat(40));
   });
 });

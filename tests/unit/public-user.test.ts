@@ -20,6 +20,11 @@ const member: User = {
   phoneVerifiedAt: null,
   inviteCode: 'ABCDEFGH',
   deletedAt: null,
+  totpSecret: 'sealed-secret',
+  totpEnabledAt: new Date('2026-01-01T00:00:00Z'),
+  suspendedUntil: null,
+  suspensionReason: null,
+  postingLimitedUntil: null,
   createdAt: new Date('2026-11-01T00:00:00Z'),
   updatedAt: new Date('2026-11-01T00:00:00Z'),
 };

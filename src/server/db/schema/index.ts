@@ -1,4 +1,5 @@
 export * from './account-deletions.ts';
+export * from './admin.ts';
 export * from './banners.ts';
 export * from './content.ts';
 export * from './front-error-logs.ts';

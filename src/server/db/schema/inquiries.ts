@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from './columns.ts';
 import { users } from './users.ts';
@@ -24,10 +25,15 @@ export const inquiries = pgTable(
     content: text('content').notNull(),
     answer: text('answer'),
     answeredAt: timestamptz('answered_at'),
+    answeredById: integer('answered_by_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   // A member's own list, newest first.
-  (t) => [index('inquiries_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  // The console's queue: what is still waiting for an answer, oldest first.
+  (t) => [
+    index('inquiries_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('inquiries_waiting_idx').on(t.createdAt, t.id).where(sql`${t.answeredAt} is null`),
+  ],
 );
 
 export const inquiryAttachments = pgTable(

@@ -77,7 +77,10 @@ export const orders = pgTable(
     couponUserId: integer('coupon_user_id').references((): AnyPgColumn => couponUsers.id, { onDelete: 'set null' }),
     // Which cart lines the order came from, emptied when it is paid (none for the temp cart).
     cartItemIds: jsonb('cart_item_ids').$type<number[]>().notNull().default([]),
+    shippingCarrier: text('shipping_carrier'),
     trackingNumber: text('tracking_number'),
+    shippedAt: timestamptz('shipped_at'),
+    deliveredAt: timestamptz('delivered_at'),
     paidAt: timestamptz('paid_at'),
     cancelledAt: timestamptz('cancelled_at'),
     ...timestamps,
@@ -85,6 +88,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_number_idx').on(t.orderNumber),
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The console's order queue by status (paid → preparing → shipping).
+    index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check(
       'orders_amounts_check',
       sql`${t.itemsAmount} >= 0 and ${t.shippingFee} >= 0 and ${t.isolatedFee} >= 0 and ${t.discountAmount} >= 0 and ${t.amount} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`,

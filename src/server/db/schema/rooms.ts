@@ -31,6 +31,8 @@ export const ritualSessionPosts = pgTable(
     commentsCount: integer('comments_count').notNull().default(0),
     reactionsCount: integer('reactions_count').notNull().default(0),
     readsCount: integer('reads_count').notNull().default(0),
+    // Hidden by staff after reports: the room sees a notice in its place.
+    hiddenAt: timestamptz('hidden_at'),
     ...timestamps,
   },
   // NULLS FIRST: what `desc()` means in a query, so the cursor lists are served without a sort.

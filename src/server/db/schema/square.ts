@@ -46,6 +46,8 @@ export const squarePosts = pgTable(
     // Kept by the services in the same transaction as the rows they count.
     commentsCount: integer('comments_count').notNull().default(0),
     reactionsCount: integer('reactions_count').notNull().default(0),
+    // Hidden by staff after reports: members see a notice in its place, guests nothing.
+    hiddenAt: timestamptz('hidden_at'),
     ...timestamps,
   },
   // NULLS FIRST because that is what `desc()` means in a query; an index built NULLS LAST (drizzle's
@@ -74,6 +76,8 @@ export const comments = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     // A comment with replies is blanked rather than removed, so the thread keeps its shape.
     deletedAt: timestamptz('deleted_at'),
+    // Hidden by staff after reports: its text is replaced for members, as a deleted one is.
+    hiddenAt: timestamptz('hidden_at'),
     ...timestamps,
   },
   (t) => [

@@ -18,8 +18,10 @@ import { seedRoomProgress } from './room-progress.ts';
 import { seedRooms } from './rooms.ts';
 import { seedRitualApplicants, seedRituals } from './rituals.ts';
 import { seedSquare } from './square.ts';
+import { seedDemoAdmin } from './staff.ts';
 import { seedStore } from './store.ts';
 import { rebuildSearchIndex } from '../../modules/search/service.ts';
+import { DEVELOPMENT_APP_KEY } from '../../development-key.ts';
 
 export class DemoSeedRefused extends Error {
   constructor() {
@@ -38,11 +40,12 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 }
 
 /** The demo data of API-CONVENTIONS.md, in one transaction: all of it or none. */
-export async function seedDemoData(db: Db, options: { production: boolean }): Promise<void> {
+export async function seedDemoData(db: Db, options: { production: boolean; appKey?: string }): Promise<void> {
   if (options.production) throw new DemoSeedRefused();
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await seedDemoMembers(txDb);
+    await seedDemoAdmin(txDb, options.appKey ?? DEVELOPMENT_APP_KEY);
     await seedBanners(txDb);
     await seedNotices(txDb);
     await seedFaqs(txDb);

@@ -1,0 +1,6 @@
+import type { ResourceProps } from 'react-admin';
+import { auditLogs } from './resources/audit-logs.tsx';
+import { notices } from './resources/notices.tsx';
+
+/** The console's menu, in order; each resource is a file under resources/. */
+export const consoleResources: ResourceProps[] = [notices, auditLogs];

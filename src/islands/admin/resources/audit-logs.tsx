@@ -1,0 +1,51 @@
+import { Datagrid, DateField, FunctionField, List, NumberInput, Show, SimpleShowLayout, TextField, TextInput } from 'react-admin';
+import type { RaRecord, ResourceProps } from 'react-admin';
+
+const filters = [
+  <TextInput key="model_type" source="model_type" label="대상 종류" alwaysOn />,
+  <NumberInput key="model_id" source="model_id" label="대상 번호" />,
+  <NumberInput key="actor_id" source="actor_id" label="작업자 번호" />,
+];
+
+const json = (value: unknown) => (value == null ? '—' : JSON.stringify(value, null, 2));
+
+function AuditLogList() {
+  return (
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <DateField source="created_at" label="시각" showTime sortable={false} />
+        <TextField source="actor_nickname" label="작업자" sortable={false} emptyText="(삭제된 계정)" />
+        <TextField source="action" label="작업" sortable={false} />
+        <TextField source="model_type" label="대상 종류" sortable={false} />
+        <TextField source="model_id" label="대상 번호" sortable={false} />
+        <TextField source="request_id" label="요청 ID" sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+function AuditLogShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <DateField source="created_at" label="시각" showTime />
+        <TextField source="actor_nickname" label="작업자" emptyText="(삭제된 계정)" />
+        <TextField source="action" label="작업" />
+        <TextField source="model_type" label="대상 종류" />
+        <TextField source="model_id" label="대상 번호" />
+        <TextField source="request_id" label="요청 ID" />
+        <TextField source="ip_address" label="IP" />
+        <FunctionField label="변경 전" render={(record: RaRecord) => <pre>{json(record.before)}</pre>} />
+        <FunctionField label="변경 후" render={(record: RaRecord) => <pre>{json(record.after)}</pre>} />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+/** Read-only: the console offers no way to change or delete a row. */
+export const auditLogs: ResourceProps = {
+  name: 'audit-logs',
+  options: { label: '감사 기록' },
+  list: AuditLogList,
+  show: AuditLogShow,
+};

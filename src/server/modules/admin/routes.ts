@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../http/context.ts';
+import { auditRoutes } from './audit-routes.ts';
+import { noticeResource } from './content/notices.ts';
+import { crudRoutes } from './crud.ts';
+import { consoleGuard } from './guard.ts';
+import { secondFactorRoutes } from './second-factor-routes.ts';
+
+/**
+ * The operator console's API. The second factor's routes come first: staff reach them before the
+ * console opens. Everything after the guard answers only to staff past the second factor.
+ */
+export function adminRoutes(deps: AppDeps) {
+  const { db, config } = deps;
+  const app = new Hono<AppEnv>();
+  app.route('/', secondFactorRoutes(db, config));
+  app.use('/api/admin/*', async (c, next) => (c.req.path.startsWith('/api/admin/second-factor') ? next() : consoleGuard(c, next)));
+  app.route('/', auditRoutes(db));
+  app.route('/', crudRoutes(db, noticeResource));
+  return app;
+}

@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { validateBody } from '../../http/context.ts';
+import type { AppEnv } from '../../http/context.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { requireStaffAccount } from './guard.ts';
+import { confirmEnrolment, passSecondFactor, secondFactorState, startEnrolment } from './second-factor.ts';
+
+const codeBody = z.object({
+  code: z.string({ error: '인증 코드를 입력해 주세요.' }).trim().min(1, '인증 코드를 입력해 주세요.').max(32, '인증 코드가 너무 길어요.'),
+});
+
+/** Five wrong codes in five minutes per account: a six-digit code cannot be guessed in time. */
+const CODE_ATTEMPTS = { name: 'second-factor', limit: 5, windowSeconds: 300 };
+
+/** The second factor's own routes: open to staff who have not passed it yet, and only to them. */
+export function secondFactorRoutes(db: Db, config: AppConfig) {
+  return new Hono<AppEnv>()
+    .get('/api/admin/second-factor', (c) => {
+      const user = requireStaffAccount(c);
+      return c.json({ data: { ...secondFactorState(user, c.get('session')?.data), role: user.role, nickname: user.nickname } });
+    })
+    .post('/api/admin/second-factor/enrolment', async (c) => {
+      const user = requireStaffAccount(c);
+      return c.json({ data: await startEnrolment(db, config.appKey, user) }, 201);
+    })
+    .post('/api/admin/second-factor/confirmation', async (c) => {
+      const user = requireStaffAccount(c);
+      const { code } = validateBody(c, codeBody);
+      await enforceRateLimit(db, c, CODE_ATTEMPTS, String(user.id));
+      const recoveryCodes = await confirmEnrolment(db, config.appKey, user, c.get('session')!.id, code);
+      return c.json({ data: { recovery_codes: recoveryCodes } });
+    })
+    .post('/api/admin/second-factor/challenge', async (c) => {
+      const user = requireStaffAccount(c);
+      const { code } = validateBody(c, codeBody);
+      await enforceRateLimit(db, c, CODE_ATTEMPTS, String(user.id));
+      const result = await passSecondFactor(db, config.appKey, user, c.get('session')!.id, code);
+      return c.json({ data: { used_recovery_code: result.usedRecoveryCode } });
+    });
+}
