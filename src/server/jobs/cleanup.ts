@@ -6,6 +6,7 @@ import {
   pruneFrontErrorLogsBefore,
   pruneFrontErrorLogsUpTo,
 } from '../modules/front-error-logs/service.ts';
+import { expireStalePendingOrders } from '../modules/orders/expiry.ts';
 import { pruneRateLimits } from '../modules/rate-limits/service.ts';
 import { pruneExpiredSessions } from '../modules/sessions/service.ts';
 import { pruneStaleTempCarts } from '../modules/store/cart-service.ts';
@@ -29,6 +30,8 @@ export interface Cleaned {
   rateLimits: number;
   frontErrorLogs: number;
   tempCartItems: number;
+  /** Orders left unpaid for a day, cancelled (not deleted: they are records). */
+  pendingOrders: number;
 }
 
 // Rows per statement: a table of millions goes in many short statements, each far inside the
@@ -56,8 +59,8 @@ async function inBatches(prune: (limit: number) => Promise<number>, batchSize: n
 
 /**
  * Deletes expired sessions, ended rate-limit windows, browser error reports past their retention
- * or beyond the newest `frontErrorMaxRows`, and temp carts left for a day. Several instances may run it at once: each
- * row is claimed by one of them.
+ * or beyond the newest `frontErrorMaxRows`, and temp carts left for a day; cancels orders left unpaid
+ * for a day. Several instances may run it at once: each row is claimed by one of them.
  */
 export async function cleanUp(db: Db, settings: CleanupSettings, options: CleanupOptions = {}): Promise<Cleaned> {
   const signal = options.signal ?? new AbortController().signal;
@@ -71,7 +74,8 @@ export async function cleanUp(db: Db, settings: CleanupSettings, options: Cleanu
   const overCap = signal.aborted ? null : await newestFrontErrorLogOverCap(db, settings.frontErrorMaxRows);
   if (overCap !== null) frontErrorLogs += await prune((limit) => pruneFrontErrorLogsUpTo(db, overCap, limit));
   const tempCartItems = await prune((limit) => pruneStaleTempCarts(db, limit, now));
-  return { sessions, rateLimits, frontErrorLogs, tempCartItems };
+  const pendingOrders = await prune((limit) => expireStalePendingOrders(db, limit, now));
+  return { sessions, rateLimits, frontErrorLogs, tempCartItems, pendingOrders };
 }
 
 export function cleanupJob(db: Db, settings: CleanupSettings, logger: Logger): Job {
