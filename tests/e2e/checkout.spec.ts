@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { applyWelcomeCoupon, fillAddress, placeOrder, waitForCheckout } from './checkout-steps.ts';
 import { apiHeaders } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 import { seriousViolations } from './a11y.ts';
@@ -33,28 +34,6 @@ async function orderStatus(request: APIRequestContext, orderNumber: string): Pro
   return data.find((order) => order.order_number === orderNumber)?.status;
 }
 
-async function waitForCheckout(page: Page): Promise<void> {
-  await page.locator('astro-island[component-export="CheckoutForm"]:not([ssr])').waitFor({ state: 'attached' });
-}
-
-async function fillAddress(page: Page, postalCode: string): Promise<void> {
-  await page.getByLabel('받는 분').fill('김리추');
-  await page.getByLabel('연락처').fill('010-1234-5678');
-  await page.getByLabel('우편번호', { exact: true }).fill(postalCode);
-  await page.getByLabel('주소', { exact: true }).fill('제주특별자치도 제주시 첨단로 242');
-  await page.getByLabel('상세 주소').fill('2층');
-}
-
-/** Places the order and returns its number, read from the test step's link. */
-async function placeOrder(page: Page): Promise<string> {
-  await page.getByLabel('주문 내용을 확인했으며 결제에 동의합니다.').check();
-  await page.getByRole('button', { name: /주문하기$/ }).click();
-  const panel = page.getByRole('region', { name: '테스트 결제' });
-  await expect(panel).toContainText('실제 돈은 오가지 않고');
-  const href = await panel.getByRole('link', { name: /테스트 결제하기/ }).getAttribute('href');
-  return new URL(href!, 'http://x').searchParams.get('orderId')!;
-}
-
 test('a guest is sent to sign in and comes back to the checkout', async ({ page }) => {
   await page.goto('/checkout?from=cart');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcheckout%3Ffrom%3Dcart/);
@@ -77,15 +56,7 @@ test('the cart is paid with a Jeju address and WELCOME10, and a reload charges n
   const summary = page.getByRole('complementary', { name: '결제 예정 금액' });
   await expect(summary.getByTestId('checkout-isolated')).toBeVisible();
 
-  // Registered once per member: on a rerun the coupon is already in the list.
-  const coupon = page.getByLabel('사용할 쿠폰');
-  if ((await coupon.locator('option', { hasText: '첫 주문 10% 할인' }).count()) === 0) {
-    await page.getByLabel('쿠폰 코드 등록').fill('WELCOME10');
-    await page.getByRole('button', { name: '등록' }).click();
-    await expect(page.getByText('첫 주문 10% 할인 쿠폰을 등록하고 적용했어요.')).toBeVisible();
-  } else {
-    await coupon.selectOption({ label: '첫 주문 10% 할인 (1,600원 할인)' });
-  }
+  await applyWelcomeCoupon(page);
   await expect(summary.getByTestId('checkout-discount')).toHaveText('-1,600원');
   expect(await seriousViolations(page)).toEqual([]);
 

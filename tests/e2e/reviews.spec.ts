@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import sharp from 'sharp';
 import { maskNickname } from '../../src/lib/reviews.ts';
+import { photo } from './checkout-steps.ts';
 import { apiHeaders } from './members.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
 import { seriousViolations } from './a11y.ts';
@@ -23,12 +23,6 @@ async function buyNotebook(request: APIRequestContext): Promise<{ productId: num
   const paid = await request.post('/api/orders/confirm', { headers, data: { order_id: order.order_number, payment_key: `test_ok_${Date.now()}`, amount: order.amount } });
   expect(paid.status(), await paid.text()).toBe(200);
   return { productId, itemId: order.items[0]!.id };
-}
-
-async function photo(): Promise<Buffer> {
-  return sharp({ create: { width: 120, height: 90, channels: 3, background: { r: 250, g: 180, b: 90 } } })
-    .png()
-    .toBuffer();
 }
 
 test('a buyer writes a review with a photo, reads it on the product page under a masked name, and deletes it', async ({ page }, testInfo) => {
