@@ -65,4 +65,12 @@ test('the administrator enters a code, publishes a notice, and a guest reads it'
 
   await openMenu(page, '감사 기록');
   await expect(page.getByRole('cell', { name: 'notice' }).first()).toBeVisible();
+
+  // The shop's products, with a product's options and pictures under its form.
+  await openMenu(page, '상품');
+  await page.getByRole('textbox', { name: '상품명 검색' }).fill('감사 일기 100일 노트');
+  await page.getByRole('cell', { name: '감사 일기 100일 노트' }).click();
+  await expect(page.getByRole('textbox', { name: '상품명' })).toHaveValue('감사 일기 100일 노트');
+  await expect(page.getByRole('link', { name: '사진 올리기' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

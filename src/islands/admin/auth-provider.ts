@@ -3,10 +3,13 @@ import { quietApi } from '../../lib/browser-api.ts';
 
 const SECOND_FACTOR_PATH = '/admin/second-factor';
 
-interface Identity {
+export interface Identity {
   nickname: string;
   role: 'staff' | 'admin';
 }
+
+/** How the console names who is signed in: the app bar shows it, and its menu button is called by it. */
+export const identityLabel = (identity: Identity): string => `${identity.nickname} (${identity.role === 'admin' ? '관리자' : '운영진'})`;
 
 /**
  * The page has already checked the session, the role and the second factor on the server; this
@@ -32,7 +35,7 @@ export function authProviderFor(identity: Identity): AuthProvider {
       }
       return Promise.resolve();
     },
-    getIdentity: () => Promise.resolve({ id: identity.nickname, fullName: `${identity.nickname} (${identity.role === 'admin' ? '관리자' : '운영진'})` }),
+    getIdentity: () => Promise.resolve({ id: identity.nickname, fullName: identityLabel(identity) }),
     getPermissions: () => Promise.resolve(identity.role),
   };
 }

@@ -64,7 +64,7 @@ export const dataProvider: DataProvider = {
     return { data: page.data as never[], total: page.meta.total };
   },
   async create(resource, params) {
-    const { data } = await call(() => quietApi.post<{ data: RaRecord }>(base(resource), params.data as Record<string, unknown>));
+    const { data } = await call(() => quietApi.post<{ data: RaRecord }>(base(resource), requestBody(params.data as Record<string, unknown>)));
     return { data: data as never };
   },
   async update(resource, params) {
@@ -84,6 +84,23 @@ export const dataProvider: DataProvider = {
     return { data: params.ids };
   },
 };
+
+interface PickedFile {
+  rawFile: File;
+}
+
+const isPickedFile = (value: unknown): value is PickedFile => typeof value === 'object' && value !== null && (value as PickedFile).rawFile instanceof File;
+
+/** JSON, or multipart when the form picked a file (react-admin's FileInput hands `{rawFile}`). */
+function requestBody(data: Record<string, unknown>): Record<string, unknown> | FormData {
+  if (!Object.values(data).some(isPickedFile)) return data;
+  const form = new FormData();
+  for (const [field, value] of Object.entries(data)) {
+    if (isPickedFile(value)) form.append(field, value.rawFile);
+    else if (value !== undefined && value !== null) form.append(field, String(value));
+  }
+  return form;
+}
 
 /** Only what the form changed is sent: read-only fields (ids, times) stay out of the request. */
 function changedFields(next: Partial<RaRecord>, previous: RaRecord | undefined): Record<string, unknown> {

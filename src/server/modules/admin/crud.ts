@@ -52,6 +52,8 @@ export interface CrudResource<T extends PgTable, Create extends z.ZodType, Updat
   /** The input as column values (sanitising rich text, deriving columns); runs inside the transaction. */
   toValues: (db: Db, input: z.output<Create> | z.output<Update>, existing: Row<T> | null) => Promise<Values<T>> | Values<T>;
   toResource: (row: Row<T>) => Record<string, unknown>;
+  /** False when the resource deletes through a route of its own (files to take back, rules to apply). */
+  deletable?: boolean;
   /** Whether a row may be deleted; a message says why not (answered 409). */
   canDelete?: (db: Db, row: Row<T>) => Promise<string | null>;
   /** Runs after a write inside its transaction: versions, caches, search index. */
@@ -144,6 +146,7 @@ export function crudRoutes<T extends PgTable, Create extends z.ZodType, Update e
     });
   }
 
+  if (resource.deletable === false) return app;
   app.delete(`${base}/:id`, async (c) => {
     const id = routeId(c.req.param('id'));
     const actor = auditActorOf(c);

@@ -5,6 +5,8 @@ import { noticeResource } from './content/notices.ts';
 import { crudRoutes } from './crud.ts';
 import { consoleGuard } from './guard.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
+import { productImageResource, productImageRoutes } from './store/product-images.ts';
+import { isolatedRegionResource, productOptionResource, productResource } from './store/products.ts';
 
 /**
  * The operator console's API. The second factor's routes come first: staff reach them before the
@@ -17,5 +19,10 @@ export function adminRoutes(deps: AppDeps) {
   app.use('/api/admin/*', async (c, next) => (c.req.path.startsWith('/api/admin/second-factor') ? next() : consoleGuard(c, next)));
   app.route('/', auditRoutes(db));
   app.route('/', crudRoutes(db, noticeResource));
+  app.route('/', crudRoutes(db, productResource));
+  app.route('/', crudRoutes(db, productOptionResource));
+  app.route('/', crudRoutes(db, productImageResource));
+  app.route('/', productImageRoutes(db, deps.storage));
+  app.route('/', crudRoutes(db, isolatedRegionResource));
   return app;
 }
