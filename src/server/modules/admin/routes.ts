@@ -4,6 +4,7 @@ import { auditRoutes } from './audit-routes.ts';
 import { noticeResource } from './content/notices.ts';
 import { crudRoutes } from './crud.ts';
 import { consoleGuard } from './guard.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
 
 /**
@@ -17,5 +18,6 @@ export function adminRoutes(deps: AppDeps) {
   app.use('/api/admin/*', async (c, next) => (c.req.path.startsWith('/api/admin/second-factor') ? next() : consoleGuard(c, next)));
   app.route('/', auditRoutes(db));
   app.route('/', crudRoutes(db, noticeResource));
+  app.route('/', moderationRoutes(db));
   return app;
 }
