@@ -48,9 +48,13 @@ export const squarePostKind: ModelKind = {
       const locked = access === 'locked-category' ? 'category' : 'post';
       throw new LockedError(locked, { id: row.id, name: row.name, slug: row.slug }, locked === 'post' ? row.title : null);
     }
-    const target = await this.target(db, id);
-    if (!target) throw notFound(POST_NOT_FOUND);
-    return target;
+    const [row] = await db
+      .select({ ownerId: squarePosts.userId, isAnonymous: squarePosts.isAnonymous, hiddenAt: squarePosts.hiddenAt })
+      .from(squarePosts)
+      .where(eq(squarePosts.id, id));
+    // A guest learns nothing of a hidden post: its comments and reactions are as missing as it is.
+    if (!row || (row.hiddenAt !== null && reader.userId === null)) throw notFound(POST_NOT_FOUND);
+    return { ownerId: row.ownerId, isAnonymous: row.isAnonymous };
   },
   async target(db, id) {
     const [row] = await db

@@ -1,8 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { reports, users } from '../../../db/schema/index.ts';
+import { notifications, reports, users } from '../../../db/schema/index.ts';
 import type { ReportModelType } from '../../../db/schema/index.ts';
 import { notFound } from '../../../domain-errors.ts';
+import { HIDDEN_CONTENT_TEXT } from '../../../../lib/moderation.ts';
+import { modelKind } from '../../models/registry.ts';
 import { MODERATED_TABLES } from '../../reports/items.ts';
 import { recordAudit } from '../audit.ts';
 import type { AuditActor } from '../audit.ts';
@@ -24,6 +26,25 @@ async function resolveOpenReports(tx: Db, type: ReportModelType, id: number): Pr
 }
 
 /**
+ * Notifications about a post carry its title; a hidden post's title reads as the notice there too,
+ * and comes back when it is restored. (A comment's notifications never quote the comment.) Rare
+ * enough that a pass over the data column is fine.
+ */
+async function retitleNotifications(tx: Db, type: ReportModelType, id: number, hidden: boolean): Promise<void> {
+  if (type === 'comment') return;
+  const title = hidden ? HIDDEN_CONTENT_TEXT : (await modelKind(type).subject(tx, id))?.title;
+  if (title === undefined) return;
+  const place =
+    type === 'square_post'
+      ? sql`${notifications.data}->>'square_post_category_slug' is not null`
+      : sql`${notifications.data}->>'ritual_session_id' is not null and ${notifications.data}->>'ritual_session_thread_id' is null`;
+  await tx
+    .update(notifications)
+    .set({ data: sql`jsonb_set(${notifications.data}, '{title}', to_jsonb(${title}::text))` })
+    .where(sql`${notifications.data}->>'id' = ${String(id)} and ${place}`);
+}
+
+/**
  * Hides an item from every public reader (or shows it again) and resolves its open reports, with
  * the audit row, in one transaction. Hiding is not an edit: the item's updated_at stays.
  */
@@ -37,6 +58,7 @@ export async function setItemHidden(db: Db, actor: AuditActor, type: ReportModel
       .update(table)
       .set({ hiddenAt, updatedAt: sql`${table.updatedAt}` })
       .where(eq(table.id, id));
+    await retitleNotifications(tx, type, id, hidden);
     const resolvedReports = await resolveOpenReports(tx, type, id);
     await recordAudit(tx, actor, {
       action: hidden ? 'hide' : 'restore',
