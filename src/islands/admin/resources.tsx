@@ -1,6 +1,7 @@
 import type { ResourceProps } from 'react-admin';
 import { auditLogs } from './resources/audit-logs.tsx';
 import { notices } from './resources/notices.tsx';
+import { reports } from './resources/reports.tsx';
 
 /** The console's menu, in order; each resource is a file under resources/. */
-export const consoleResources: ResourceProps[] = [notices, auditLogs];
+export const consoleResources: ResourceProps[] = [notices, reports, auditLogs];

@@ -2,6 +2,7 @@ import { relativeTime } from '../../lib/time.ts';
 import { MemberAvatar } from '../shared/MemberAvatar.tsx';
 import { memberHref } from '../../lib/member-links.ts';
 import type { CommentData } from '../../lib/comments.ts';
+import { ReportButton } from '../reports/ReportButton.tsx';
 
 const AVATAR_SIZE = 30;
 
@@ -72,6 +73,9 @@ export function CommentItem({ comment, actions, roomId }: { comment: CommentData
               삭제
             </button>
           </>
+        ) : null}
+        {actions && !comment.is_mine && !comment.is_hidden ? (
+          <ReportButton modelType="comment" modelId={comment.id} noun="댓글" className="comment-action" />
         ) : null}
       </footer>
     </article>
