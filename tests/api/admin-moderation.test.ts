@@ -269,3 +269,19 @@ describe('hidden content on every public endpoint', () => {
     }
   });
 });
+
+describe('a hidden post behind its password', () => {
+  it('names no title in the locked answer: members read the notice, guests get 404', async () => {
+    const author = await signedInMember(db());
+    const post = await createPost(db(), author.user, await createCategory(db()), { title: 'SECRET 비밀글 제목', password: '1234' });
+    await db().update(squarePosts).set({ hiddenAt: new Date() }).where(eq(squarePosts.id, post.id));
+    const member = await signedInMember(db());
+    const locked = await member.client.get(`/api/square-posts/${post.id}`);
+    expect(locked.status).toBe(403);
+    expect(locked.body.title).toBe(HIDDEN_CONTENT_TEXT);
+    const comment = await member.client.post('/api/comments', { json: { model_type: 'square_post', model_id: post.id, content: '댓글' } });
+    expect(comment.status).toBe(403);
+    expect(JSON.stringify(comment.body)).not.toContain('SECRET');
+    expect((await guestClient(db()).get(`/api/square-posts/${post.id}`)).status).toBe(404);
+  });
+});

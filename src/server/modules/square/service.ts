@@ -301,7 +301,7 @@ export async function findSquarePost(db: Db, reader: Reader, postId: number): Pr
     postProtected: row.hasPassword,
   });
   if (lock === 'locked-category') return { status: 'locked', locked: 'category', category };
-  if (lock === 'locked-post') return { status: 'locked', locked: 'post', category, title: row.title };
+  if (lock === 'locked-post') return { status: 'locked', locked: 'post', category, title: row.hiddenAt === null ? row.title : HIDDEN_CONTENT_TEXT };
   const [summary, isSaved, comments] = await Promise.all([
     reactionSummary(db, reader, SQUARE_POST_MODEL, row.id),
     isSavedBy(db, row.id, reader.userId),
