@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, comments, reports, saves, squarePosts, users } from '../../src/server/db/schema/index.ts';
-import { HIDDEN_CONTENT_TEXT } from '../../src/lib/moderation.ts';
+import { HIDDEN_CONTENT_TEXT, HIDDEN_EDIT_MESSAGE } from '../../src/lib/moderation.ts';
 import { createRoomPost, roomWithMembers } from '../helpers/room-factories.ts';
 import { createCategory, createPost, guestClient, signedInMember } from '../helpers/square-factories.ts';
 import { signedInStaff } from '../helpers/staff.ts';
@@ -283,5 +283,29 @@ describe('a hidden post behind its password', () => {
     expect(comment.status).toBe(403);
     expect(JSON.stringify(comment.body)).not.toContain('SECRET');
     expect((await guestClient(db()).get(`/api/square-posts/${post.id}`)).status).toBe(404);
+  });
+});
+
+describe('editing what staff hid', () => {
+  it('refuses the author, so the words staff may restore stay as they were', async () => {
+    const author = await signedInMember(db());
+    const category = await createCategory(db());
+    const post = await createPost(db(), author.user, category);
+    const { room, first } = await roomWithMembers(db());
+    const roomPost = await createRoomPost(db(), room, first.user);
+    const { client: staff } = await signedInStaff(db());
+    await staff.post('/api/admin/moderation/hide', { json: { model_type: 'square_post', model_id: post.id } });
+    await staff.post('/api/admin/moderation/hide', { json: { model_type: 'ritual_session_post', model_id: roomPost.id } });
+
+    const square = await author.client.request('PUT', `/api/square-posts/${post.id}`, {
+      json: { square_post_category_id: category.id, title: '고친 제목', content: '<p>고친 본문</p>' },
+    });
+    expect(square.status).toBe(403);
+    expect(square.body.message).toBe(HIDDEN_EDIT_MESSAGE);
+    const roomEdit = await first.client.request('PUT', `/api/ritual-sessions/${room.id}/posts/${roomPost.id}`, { json: { category: 'wakeup', content: '<p>고친 본문</p>' } });
+    expect(roomEdit.status).toBe(403);
+    expect(roomEdit.body.message).toBe(HIDDEN_EDIT_MESSAGE);
+    const [kept] = await db().select().from(squarePosts).where(eq(squarePosts.id, post.id));
+    expect(kept!.title).toBe(post.title);
   });
 });

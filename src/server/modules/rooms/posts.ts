@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { RoomPostCategory } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../domain-errors.ts';
-import { HIDDEN_CONTENT_TEXT } from '../../../lib/moderation.ts';
+import { HIDDEN_CONTENT_TEXT, HIDDEN_EDIT_MESSAGE } from '../../../lib/moderation.ts';
 import type { RoomTab } from '../../../lib/rooms.ts';
 import { listComments } from '../comments/service.ts';
 import type { CommentView } from '../comments/service.ts';
@@ -309,6 +309,7 @@ export async function updateRoomPost(
   const access = await roomAccess(db, user, sessionId);
   const row = await postRow(db, sessionId, postId);
   if (!canChange(access, row.userId, user.id).canEdit) throw forbidden(ROOM_POST_MESSAGES.notMine);
+  if (row.hiddenAt) throw forbidden(HIDDEN_EDIT_MESSAGE);
   checkDraft(access, draft, now);
   const content = await prepareRoomContent(storage, user.id, draft.content, draft.images);
   await db
