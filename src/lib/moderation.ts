@@ -2,7 +2,7 @@
 export const HIDDEN_CONTENT_TEXT = '운영 정책에 따라 가려진 게시물입니다';
 
 /** Editing a hidden post would overwrite what staff may restore. */
-export const HIDDEN_EDIT_MESSAGE = '운영 정책에 따라 가려진 글은 고칠 수 없어요.';
+export const HIDDEN_EDIT_MESSAGE = '운영 정책에 따라 가려진 글이나 댓글은 고칠 수 없어요.';
 
 export const REPORT_REASON_LABELS = {
   spam: '스팸·광고',

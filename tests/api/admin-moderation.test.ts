@@ -307,5 +307,10 @@ describe('editing what staff hid', () => {
     expect(roomEdit.body.message).toBe(HIDDEN_EDIT_MESSAGE);
     const [kept] = await db().select().from(squarePosts).where(eq(squarePosts.id, post.id));
     expect(kept!.title).toBe(post.title);
+
+    const [comment] = await db().insert(comments).values({ modelType: 'square_post', modelId: post.id, userId: first.user.id, content: '처음 댓글', hiddenAt: new Date() }).returning();
+    const commentEdit = await first.client.request('PUT', `/api/comments/${comment!.id}`, { json: { content: '고친 댓글' } });
+    expect(commentEdit.status).toBe(403);
+    expect(commentEdit.body.message).toBe(HIDDEN_EDIT_MESSAGE);
   });
 });

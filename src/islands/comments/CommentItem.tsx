@@ -66,9 +66,11 @@ export function CommentItem({ comment, actions, roomId }: { comment: CommentData
         ) : null}
         {actions && comment.is_mine ? (
           <>
-            <button type="button" className="comment-action" onClick={() => actions.onEdit(comment)}>
-              수정
-            </button>
+            {comment.is_hidden ? null : (
+              <button type="button" className="comment-action" onClick={() => actions.onEdit(comment)}>
+                수정
+              </button>
+            )}
             <button type="button" className="comment-action comment-action-danger" onClick={() => actions.onDelete(comment)}>
               삭제
             </button>

@@ -11,7 +11,7 @@ import { openForAction } from '../models/kind.ts';
 import type { ModelTarget } from '../models/kind.ts';
 import type { Reader } from '../models/reader.ts';
 import { DELETED_COMMENT_TEXT } from '../../../lib/comments.ts';
-import { HIDDEN_CONTENT_TEXT } from '../../../lib/moderation.ts';
+import { HIDDEN_CONTENT_TEXT, HIDDEN_EDIT_MESSAGE } from '../../../lib/moderation.ts';
 import { COMMENT_MESSAGES } from './schema.ts';
 
 export const ANONYMOUS_NAME = '익명';
@@ -218,6 +218,7 @@ export async function updateComment(db: Db, reader: Reader & { userId: number },
   const comment = await findLiveComment(db, id);
   const target = await openForAction(modelKind(comment.modelType), db, reader, comment.modelId);
   if (comment.userId !== reader.userId) throw forbidden(COMMENT_MESSAGES.notMine);
+  if (comment.hiddenAt) throw forbidden(HIDDEN_EDIT_MESSAGE);
   await db.update(comments).set({ content }).where(eq(comments.id, id));
   return loadView(db, id, target, reader.userId);
 }
