@@ -42,6 +42,8 @@ const testDb = useTestDatabase();
 
 interface Fixture {
   author: { id: number };
+  /** Who calls the console's routes: an administrator past the second factor. */
+  staff: { id: number };
   ids: Record<string, string>;
   valid: Record<string, unknown>;
 }
@@ -67,8 +69,10 @@ beforeEach(async () => {
     .values({ userId: author.id, inquiryCategoryId: 1, title: '배송 문의', content: '언제 오나요?' })
     .returning();
   const [notification] = await insertNotifications(db, author.id, 1);
+  const staff = await createMember(db, { role: 'admin', totpSecret: 'sealed', totpEnabledAt: new Date() });
   fixture = {
     author,
+    staff,
     ids: {
       id: String(post.id),
       userId: String(author.id),
@@ -161,6 +165,12 @@ beforeEach(async () => {
       order_item_id: 1,
       rating: 5,
       photo_image: undefined,
+      // The console's.
+      body_html: '<p>새 시즌 안내</p>',
+      is_pinned: false,
+      published_at: '2026-12-01T00:00:00.000Z',
+      order: 'desc',
+      actor_id: undefined,
     },
   };
   // Routes name these ids by other names too.
@@ -209,7 +219,12 @@ function optionsFor(route: Route, call: Call): RequestOptions {
 async function send(route: Route, call: Call): Promise<TestResponse> {
   const client = testApp.client({ ip: call.ip ?? `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
   if (call.member) {
-    const { token } = await createSession(testDb().database.db, { userId: fixture.author.id }, { lifetimeMinutes: 60, rememberDays: 1 });
+    const forConsole = route.path.startsWith('/api/admin/');
+    const { token } = await createSession(
+      testDb().database.db,
+      forConsole ? { userId: fixture.staff.id, data: { second_factor_at: new Date().toISOString() } } : { userId: fixture.author.id },
+      { lifetimeMinutes: 60, rememberDays: 1 },
+    );
     client.cookies.set('session', token);
   }
   const path = fillPath(route.path, (name) => call.segments?.[name] ?? realId(route, name));

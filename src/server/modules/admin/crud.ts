@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { pageMeta, pageQuery } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { INT4_MAX, routeId } from '../../http/route-id.ts';
 import { recordAudit } from './audit.ts';
 import type { AuditActor } from './audit.ts';
 import { auditActorOf } from './guard.ts';
@@ -27,6 +27,7 @@ const listQuery = pageQuery({ fallback: ADMIN_PER_PAGE, max: ADMIN_PER_PAGE_MAX 
     .max(1200)
     .regex(/^\d{1,10}(,\d{1,10})*$/, 'ids는 쉼표로 구분한 숫자여야 합니다.')
     .transform((value) => value.split(',').map(Number).slice(0, ID_LIST_MAX))
+    .refine((ids) => ids.every((id) => id >= 1 && id <= INT4_MAX), 'ids에 없는 번호가 있습니다.')
     .optional(),
 });
 
