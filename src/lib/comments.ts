@@ -10,6 +10,8 @@ export interface CommentData {
   is_liked: boolean;
   is_mine: boolean;
   is_deleted: boolean;
+  /** Hidden by staff: `content` is the notice, for members only (guests never receive it). */
+  is_hidden: boolean;
   created_at: string;
   updated_at: string;
   replies: CommentData[];

@@ -162,6 +162,8 @@ export interface RoomPostItem {
   comments_count: number;
   reactions_count: number;
   reads_count: number;
+  /** Hidden by staff: title and excerpt are the notice. */
+  is_hidden: boolean;
   created_at: string;
   updated_at: string;
 }

@@ -43,6 +43,8 @@ export interface SquarePostItem {
   is_anonymous: boolean;
   is_notice: boolean;
   is_protected: boolean;
+  /** Hidden by staff: title and excerpt are the notice (only members ever receive it). */
+  is_hidden: boolean;
   comments_count: number;
   reactions_count: number;
   created_at: string;

@@ -48,6 +48,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { storeRoutes } from './modules/store/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
 import { notificationPollRoutes, notificationRoutes } from './modules/notifications/routes.ts';
 import { roomProgressRoutes } from './modules/room-progress/routes.ts';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', pageRoutes(db));
   app.route('/', frontErrorLogRoutes(db));
   app.route('/', commentRoutes(db));
+  app.route('/', reportRoutes(db));
   app.route('/', reactionRoutes(db));
   app.route('/', notificationRoutes(db));
   app.route('/', programRoutes(db));

@@ -96,6 +96,7 @@ beforeEach(async () => {
       context: { page: '/square' },
       country_code: '82',
       cursor: undefined,
+      detail: '광고 링크가 반복돼요',
       email: author.email,
       files: undefined,
       ids: [],

@@ -13,6 +13,7 @@ export const sampleComment = (id: number, parentId: number | null = null, overri
   is_liked: false,
   is_mine: true,
   is_deleted: false,
+  is_hidden: false,
   created_at: '2026-11-20T00:00:00.000000Z',
   updated_at: '2026-11-20T00:00:00.000000Z',
   replies: [],

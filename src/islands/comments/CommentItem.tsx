@@ -2,6 +2,7 @@ import { relativeTime } from '../../lib/time.ts';
 import { MemberAvatar } from '../shared/MemberAvatar.tsx';
 import { memberHref } from '../../lib/member-links.ts';
 import type { CommentData } from '../../lib/comments.ts';
+import { ReportButton } from '../reports/ReportButton.tsx';
 
 const AVATAR_SIZE = 30;
 
@@ -65,13 +66,18 @@ export function CommentItem({ comment, actions, roomId }: { comment: CommentData
         ) : null}
         {actions && comment.is_mine ? (
           <>
-            <button type="button" className="comment-action" onClick={() => actions.onEdit(comment)}>
-              수정
-            </button>
+            {comment.is_hidden ? null : (
+              <button type="button" className="comment-action" onClick={() => actions.onEdit(comment)}>
+                수정
+              </button>
+            )}
             <button type="button" className="comment-action comment-action-danger" onClick={() => actions.onDelete(comment)}>
               삭제
             </button>
           </>
+        ) : null}
+        {actions && !comment.is_mine && !comment.is_hidden ? (
+          <ReportButton modelType="comment" modelId={comment.id} noun="댓글" className="comment-action" />
         ) : null}
       </footer>
     </article>

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit-routes.ts';
 import { noticeResource } from './content/notices.ts';
 import { crudRoutes } from './crud.ts';
 import { consoleGuard } from './guard.ts';
+import { moderationRoutes } from './moderation/routes.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
 import { productImageResource, productImageRoutes } from './store/product-images.ts';
 import { isolatedRegionResource, productOptionResource, productResource } from './store/products.ts';
@@ -24,5 +25,6 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/', crudRoutes(db, productImageResource));
   app.route('/', productImageRoutes(db, deps.storage));
   app.route('/', crudRoutes(db, isolatedRegionResource));
+  app.route('/', moderationRoutes(db));
   return app;
 }

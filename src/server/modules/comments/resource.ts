@@ -21,6 +21,7 @@ export function commentResource(comment: CommentView): CommentData {
     is_liked: comment.isLiked,
     is_mine: comment.isMine,
     is_deleted: comment.isDeleted,
+    is_hidden: comment.isHidden,
     created_at: apiTime(comment.createdAt),
     updated_at: apiTime(comment.updatedAt),
     replies: comment.replies.map(commentResource),

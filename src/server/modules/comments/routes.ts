@@ -6,6 +6,7 @@ import type { AppContext, AppEnv } from '../../http/context.ts';
 import { forbidden, notFound } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { routeId } from '../../http/route-id.ts';
+import { assertMayPost } from '../users/posting-limit.ts';
 import { commentResource } from './resource.ts';
 import { COMMENT_MESSAGES, commentCreateInput, commentUpdateInput } from './schema.ts';
 import { createComment, deleteComment, toggleCommentLike, updateComment } from './service.ts';
@@ -31,6 +32,7 @@ export function commentRoutes(db: Db) {
   return new Hono<AppEnv>()
     .post('/api/comments', async (c) => {
       const { user, reader } = writer(c, true);
+      assertMayPost(user);
       const input = validateBody(c, commentCreateInput);
       await enforceRateLimit(db, c, CREATE_RULE, String(user.id));
       const comment = await createComment(db, reader, {

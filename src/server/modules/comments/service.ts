@@ -11,6 +11,7 @@ import { openForAction } from '../models/kind.ts';
 import type { ModelTarget } from '../models/kind.ts';
 import type { Reader } from '../models/reader.ts';
 import { DELETED_COMMENT_TEXT } from '../../../lib/comments.ts';
+import { HIDDEN_CONTENT_TEXT, HIDDEN_EDIT_MESSAGE } from '../../../lib/moderation.ts';
 import { COMMENT_MESSAGES } from './schema.ts';
 
 export const ANONYMOUS_NAME = '익명';
@@ -28,6 +29,8 @@ export interface CommentView {
   isLiked: boolean;
   isMine: boolean;
   isDeleted: boolean;
+  /** Hidden by staff: `content` is the notice. */
+  isHidden: boolean;
   createdAt: Date;
   updatedAt: Date;
   replies: CommentView[];
@@ -46,6 +49,7 @@ const authorColumns = {
 
 function toView({ comment, author }: Row, target: ModelTarget, viewerId: number | null, liked: boolean): CommentView {
   const base = {
+    isHidden: false,
     id: comment.id,
     parentId: comment.parentId,
     likesCount: comment.likesCount,
@@ -58,7 +62,8 @@ function toView({ comment, author }: Row, target: ModelTarget, viewerId: number 
     return { ...base, content: DELETED_COMMENT_TEXT, isAnonymous: false, author: null, authorName: null, isMine: false, isDeleted: true };
   }
   const mine = viewerId !== null && comment.userId === viewerId;
-  const shown = { ...base, content: comment.content, isMine: mine, isDeleted: false };
+  const hidden = comment.hiddenAt !== null;
+  const shown = { ...base, content: hidden ? HIDDEN_CONTENT_TEXT : comment.content, isHidden: hidden, isMine: mine, isDeleted: false };
   if (comment.isAnonymous) {
     const byOwner = target.isAnonymous && comment.userId === target.ownerId;
     return { ...shown, isAnonymous: true, author: null, authorName: byOwner ? ANONYMOUS_OWNER_NAME : ANONYMOUS_NAME };
@@ -97,7 +102,9 @@ export async function listComments(
   if (!target) return [];
   const rows = await commentsQuery(db).execute({ modelType, modelId });
   const liked = reader.userId === null || rows.length === 0 ? new Set<number>() : await likedIds(db, reader.userId, modelType, modelId);
-  return toTree(rows.map((row) => toView(row, target, reader.userId, liked.has(row.comment.id))));
+  // Guests (and search engines) get nothing of a hidden comment; its replies go with it.
+  const readable = reader.userId === null ? rows.filter((row) => row.comment.hiddenAt === null) : rows;
+  return toTree(readable.map((row) => toView(row, target, reader.userId, liked.has(row.comment.id))));
 }
 
 const commentsQuery = preparedQuery((db) =>
@@ -211,6 +218,7 @@ export async function updateComment(db: Db, reader: Reader & { userId: number },
   const comment = await findLiveComment(db, id);
   const target = await openForAction(modelKind(comment.modelType), db, reader, comment.modelId);
   if (comment.userId !== reader.userId) throw forbidden(COMMENT_MESSAGES.notMine);
+  if (comment.hiddenAt) throw forbidden(HIDDEN_EDIT_MESSAGE);
   await db.update(comments).set({ content }).where(eq(comments.id, id));
   return loadView(db, id, target, reader.userId);
 }

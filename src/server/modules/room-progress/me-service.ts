@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { HIDDEN_CONTENT_TEXT } from '../../../lib/moderation.ts';
 import { seoulDate, streaksOf } from '../../../lib/room-progress.ts';
 import type { DayCount, RitualStats } from '../../../lib/room-progress.ts';
 import { decodeCursor, encodeCursor } from '../square/cursor.ts';
@@ -82,7 +83,7 @@ export async function myRoomComments(
     session_title: string;
   }>(
     db,
-    sql`select c.id, c.content, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+    sql`select c.id, case when c.hidden_at is null then c.content else ${HIDDEN_CONTENT_TEXT} end as content, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
         c.model_type, c.model_id, s.id as session_id, s.title as session_title
       from comments c
       left join ritual_session_posts p on c.model_type = 'ritual_session_post' and p.id = c.model_id

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { ritualSessionUsers, users } from '../../db/schema/index.ts';
 import type { RitualSession, RoomPostCategory, User } from '../../db/schema/index.ts';
+import { HIDDEN_CONTENT_TEXT } from '../../../lib/moderation.ts';
 import { isStaff } from '../square/permissions.ts';
 import { decodeCursor, encodeCursor } from '../square/cursor.ts';
 
@@ -54,7 +55,7 @@ export async function listMemberRoomPosts(
       ? sql`true`
       : viewer
         ? sql`(p.is_public or p.ritual_session_id in (select ritual_session_id from ritual_session_users where user_id = ${viewer.id}))`
-        : sql`p.is_public`;
+        : sql`p.is_public and p.hidden_at is null`;
   const rows = await queryRows<{
     id: number;
     session_id: number;
@@ -69,8 +70,10 @@ export async function listMemberRoomPosts(
     created_at: string;
   }>(
     db,
-    sql`select p.id, p.ritual_session_id as session_id, s.title as session_title, p.category, p.title, p.excerpt,
-        p.thumbnail_url, p.is_public, p.comments_count, p.reactions_count,
+    sql`select p.id, p.ritual_session_id as session_id, s.title as session_title, p.category,
+        case when p.hidden_at is null then p.title else ${HIDDEN_CONTENT_TEXT} end as title,
+        case when p.hidden_at is null then p.excerpt else ${HIDDEN_CONTENT_TEXT} end as excerpt,
+        case when p.hidden_at is null then p.thumbnail_url end as thumbnail_url, p.is_public, p.comments_count, p.reactions_count,
         to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
       from ritual_session_posts p join ritual_sessions s on s.id = p.ritual_session_id
       where p.user_id = ${authorId} and ${visible}

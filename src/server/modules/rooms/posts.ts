@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedQueries } from '../../db/prepared.ts';
@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { RoomPostCategory } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../domain-errors.ts';
+import { HIDDEN_CONTENT_TEXT, HIDDEN_EDIT_MESSAGE } from '../../../lib/moderation.ts';
 import type { RoomTab } from '../../../lib/rooms.ts';
 import { listComments } from '../comments/service.ts';
 import type { CommentView } from '../comments/service.ts';
@@ -49,6 +50,8 @@ export interface RoomPostItemView {
   commentsCount: number;
   reactionsCount: number;
   readsCount: number;
+  /** Hidden by staff: title and excerpt are the notice. */
+  isHidden: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -79,6 +82,7 @@ const itemColumns = {
   commentsCount: ritualSessionPosts.commentsCount,
   reactionsCount: ritualSessionPosts.reactionsCount,
   readsCount: ritualSessionPosts.readsCount,
+  hiddenAt: ritualSessionPosts.hiddenAt,
   createdAt: ritualSessionPosts.createdAt,
   updatedAt: ritualSessionPosts.updatedAt,
   authorId: users.id,
@@ -87,25 +91,28 @@ const itemColumns = {
   authorProfileImage: users.profileImage,
 };
 
-type ItemRow = Omit<RoomPostItemView, 'author'> & {
+type ItemRow = Omit<RoomPostItemView, 'author' | 'isHidden'> & {
+  hiddenAt: Date | null;
   authorId: number;
   authorNickname: string;
   authorUsername: string;
   authorProfileImage: string | null;
 };
 
+// Rooms are read by their members only, and they see what staff hid as the notice.
 const itemView = (row: ItemRow): RoomPostItemView => ({
   id: row.id,
   ritualSessionId: row.ritualSessionId,
   category: row.category,
-  title: row.title,
-  excerpt: row.excerpt,
-  thumbnailUrl: row.thumbnailUrl,
+  title: row.hiddenAt === null ? row.title : HIDDEN_CONTENT_TEXT,
+  excerpt: row.hiddenAt === null ? row.excerpt : HIDDEN_CONTENT_TEXT,
+  thumbnailUrl: row.hiddenAt === null ? row.thumbnailUrl : null,
   isPublic: row.isPublic,
   author: { id: row.authorId, nickname: row.authorNickname, username: row.authorUsername, profileImage: row.authorProfileImage },
   commentsCount: row.commentsCount,
   reactionsCount: row.reactionsCount,
   readsCount: row.readsCount,
+  isHidden: row.hiddenAt !== null,
   createdAt: row.createdAt,
   updatedAt: row.updatedAt,
 });
@@ -202,7 +209,7 @@ export async function findRoomPost(db: Db, user: RoomViewer, sessionId: number, 
   ]);
   return {
     ...itemView({ ...row, readsCount: row.readsCount + (counted ? 1 : 0) }),
-    contentHtml: row.contentHtml,
+    contentHtml: row.hiddenAt === null ? row.contentHtml : `<p>${HIDDEN_CONTENT_TEXT}</p>`,
     reactions: summary,
     isSaved,
     isMine: row.userId === user.id,
@@ -224,7 +231,7 @@ export interface PublicRoomPostView extends RoomPostItemView {
   contentHtml: string;
 }
 
-/** A post its author made public, for anyone holding the link; any other post is 404 alike. */
+/** A post its author made public, for anyone holding the link; any other post (or one staff hid) is 404 alike. */
 export async function findPublicRoomPost(db: Db, sessionId: number, postId: number): Promise<PublicRoomPostView> {
   const [row] = await db
     .select({ ...itemColumns, contentHtml: ritualSessionPosts.contentHtml, roomTitle: ritualSessions.title })
@@ -232,7 +239,12 @@ export async function findPublicRoomPost(db: Db, sessionId: number, postId: numb
     .innerJoin(users, eq(users.id, ritualSessionPosts.userId))
     .innerJoin(ritualSessions, eq(ritualSessions.id, ritualSessionPosts.ritualSessionId))
     .where(
-      and(eq(ritualSessionPosts.id, postId), eq(ritualSessionPosts.ritualSessionId, sessionId), eq(ritualSessionPosts.isPublic, true)),
+      and(
+        eq(ritualSessionPosts.id, postId),
+        eq(ritualSessionPosts.ritualSessionId, sessionId),
+        eq(ritualSessionPosts.isPublic, true),
+        isNull(ritualSessionPosts.hiddenAt),
+      ),
     );
   if (!row) throw notFound(ROOM_POST_MESSAGES.notPublic);
   return { ...itemView(row), roomTitle: row.roomTitle, contentHtml: row.contentHtml };
@@ -297,6 +309,7 @@ export async function updateRoomPost(
   const access = await roomAccess(db, user, sessionId);
   const row = await postRow(db, sessionId, postId);
   if (!canChange(access, row.userId, user.id).canEdit) throw forbidden(ROOM_POST_MESSAGES.notMine);
+  if (row.hiddenAt) throw forbidden(HIDDEN_EDIT_MESSAGE);
   checkDraft(access, draft, now);
   const content = await prepareRoomContent(storage, user.id, draft.content, draft.images);
   await db

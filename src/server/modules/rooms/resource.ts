@@ -79,6 +79,7 @@ export const roomPostItemResource = (post: RoomPostItemView): RoomPostItem => ({
   comments_count: post.commentsCount,
   reactions_count: post.reactionsCount,
   reads_count: post.readsCount,
+  is_hidden: post.isHidden,
   created_at: apiTime(post.createdAt),
   updated_at: apiTime(post.updatedAt),
 });

@@ -7,6 +7,7 @@ import { notFound } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { routeId } from '../../http/route-id.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
+import { assertMayPost } from '../users/posting-limit.ts';
 import { toggleSave } from '../saves/service.ts';
 import { ROOM_MESSAGES } from './access.ts';
 import {
@@ -116,6 +117,7 @@ export function roomRoutes(db: Db, storage: FileStorage) {
     })
     .post('/api/ritual-sessions/:id/posts', async (c) => {
       const user = requireMember(c);
+      assertMayPost(user);
       const sessionId = roomId(c);
       const input = validateBody(c, roomPostInput);
       await enforceRateLimit(db, c, WRITE_RULE, String(user.id));
@@ -154,6 +156,7 @@ export function roomRoutes(db: Db, storage: FileStorage) {
     })
     .post('/api/ritual-sessions/:id/threads', async (c) => {
       const user = requireMember(c);
+      assertMayPost(user);
       const sessionId = roomId(c);
       const input = validateBody(c, roomThreadInput);
       await enforceRateLimit(db, c, WRITE_RULE, String(user.id));

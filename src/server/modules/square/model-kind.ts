@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { squarePostCategories, squarePosts } from '../../db/schema/index.ts';
 import { ForbiddenError, notFound } from '../../domain-errors.ts';
+import { HIDDEN_CONTENT_TEXT } from '../../../lib/moderation.ts';
 import type { ModelKind } from '../models/kind.ts';
 import { squarePostAccess } from './access.ts';
 
@@ -40,17 +41,28 @@ export const squarePostKind: ModelKind = {
     if (access === 'missing') throw notFound(POST_NOT_FOUND);
     if (access !== 'ok') {
       const [row] = await db
-        .select({ title: squarePosts.title, id: squarePostCategories.id, name: squarePostCategories.name, slug: squarePostCategories.slug })
+        .select({
+          title: squarePosts.title,
+          hiddenAt: squarePosts.hiddenAt,
+          id: squarePostCategories.id,
+          name: squarePostCategories.name,
+          slug: squarePostCategories.slug,
+        })
         .from(squarePosts)
         .innerJoin(squarePostCategories, eq(squarePostCategories.id, squarePosts.squarePostCategoryId))
         .where(eq(squarePosts.id, id));
-      if (!row) throw notFound(POST_NOT_FOUND);
+      if (!row || (row.hiddenAt !== null && reader.userId === null)) throw notFound(POST_NOT_FOUND);
       const locked = access === 'locked-category' ? 'category' : 'post';
-      throw new LockedError(locked, { id: row.id, name: row.name, slug: row.slug }, locked === 'post' ? row.title : null);
+      const title = row.hiddenAt === null ? row.title : HIDDEN_CONTENT_TEXT;
+      throw new LockedError(locked, { id: row.id, name: row.name, slug: row.slug }, locked === 'post' ? title : null);
     }
-    const target = await this.target(db, id);
-    if (!target) throw notFound(POST_NOT_FOUND);
-    return target;
+    const [row] = await db
+      .select({ ownerId: squarePosts.userId, isAnonymous: squarePosts.isAnonymous, hiddenAt: squarePosts.hiddenAt })
+      .from(squarePosts)
+      .where(eq(squarePosts.id, id));
+    // A guest learns nothing of a hidden post: its comments and reactions are as missing as it is.
+    if (!row || (row.hiddenAt !== null && reader.userId === null)) throw notFound(POST_NOT_FOUND);
+    return { ownerId: row.ownerId, isAnonymous: row.isAnonymous };
   },
   async target(db, id) {
     const [row] = await db

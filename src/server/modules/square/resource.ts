@@ -28,6 +28,7 @@ export const postItemResource = (post: SquarePostItemView): SquarePostItem => ({
   is_anonymous: post.isAnonymous,
   is_notice: post.isNotice,
   is_protected: post.isProtected,
+  is_hidden: post.isHidden,
   comments_count: post.commentsCount,
   reactions_count: post.reactionsCount,
   created_at: apiTime(post.createdAt),

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { beginAttempt } from '../../http/attempt-limit.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
+import { assertMayPost } from '../users/posting-limit.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { setSessionCookie } from '../../http/cookies.ts';
 import { issueCsrfToken } from '../../http/csrf.ts';
@@ -161,6 +162,7 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
     })
     .post('/api/square-posts', async (c) => {
       const user = requireMember(c);
+      assertMayPost(user);
       const input = validateBody(c, postCreateInput);
       await enforceRateLimit(db, c, WRITE_RULE, String(user.id));
       const id = await createSquarePost(db, storage, user, draftOf(input));

@@ -8,6 +8,7 @@ import type { Reader } from '../models/reader.ts';
 import { after, afterPlaceholder, decodeCursor, pageOf, positionTime } from './cursor.ts';
 import { listComments } from '../comments/service.ts';
 import { reactionSummary } from '../reactions/service.ts';
+import { HIDDEN_CONTENT_TEXT } from '../../../lib/moderation.ts';
 import { NOTICES_MAX } from './schema.ts';
 import { postItemView } from './views.ts';
 import type { PostRow, SquareCategoryRef, SquareCategoryView, SquarePostDetailView, SquarePostItemView } from './views.ts';
@@ -34,6 +35,7 @@ const postColumns = {
   authorUsername: users.username,
   authorProfileImage: users.profileImage,
   authorDeletedAt: users.deletedAt,
+  hiddenAt: squarePosts.hiddenAt,
 };
 
 const listColumns = { ...postColumns, cursorAt: positionTime(squarePosts.createdAt) };
@@ -172,9 +174,11 @@ const postsQuery = (name: string, where: SQL) =>
       .limit(literalLimit(limit))
       .prepare(`${name}_${limit}`),
   );
-const inCategory = eq(squarePosts.squarePostCategoryId, sql.placeholder('categoryId'));
+// What staff hid leaves every public list; its author and those who saved it still find it, as the notice.
+const notHidden = isNull(squarePosts.hiddenAt);
+const inCategory = and(eq(squarePosts.squarePostCategoryId, sql.placeholder('categoryId')), notHidden)!;
 // Flags are written into the SQL, not bound: a kept plan has to know them to pick a partial index.
-const inOpenCategories = and(isNull(squarePostCategories.passwordHash), sql`${squarePostCategories.isActive}`)!;
+const inOpenCategories = and(isNull(squarePostCategories.passwordHash), sql`${squarePostCategories.isActive}`, notHidden)!;
 const afterPosition = afterPlaceholder(squarePosts.createdAt, squarePosts.id);
 const categoryPostsQuery = postsQuery('square_category_posts', inCategory);
 const categoryPostsAfterQuery = postsQuery('square_category_posts_after', and(inCategory, afterPosition)!);
@@ -235,6 +239,7 @@ export async function listUserSquarePosts(
       and(
         eq(squarePosts.userId, userId),
         isSelf ? undefined : eq(squarePosts.isAnonymous, false),
+        isSelf ? undefined : notHidden,
         isSelf ? undefined : await readableCategoryCondition(db, reader),
         position ? after(squarePosts.createdAt, squarePosts.id, position) : undefined,
       ),
@@ -284,7 +289,8 @@ const postQuery = preparedQuery((db) =>
  */
 export async function findSquarePost(db: Db, reader: Reader, postId: number): Promise<SquarePostLookup> {
   const [row] = await postQuery(db).execute({ postId });
-  if (!row) return { status: 'missing' };
+  // A guest (or a search engine) learns nothing of a hidden post, not even that it was there.
+  if (!row || (row.hiddenAt !== null && reader.userId === null)) return { status: 'missing' };
   const category = { id: row.categoryId, name: row.categoryName, slug: row.categorySlug };
   const isMine = reader.userId !== null && reader.userId === row.userId;
   const lock = await postLock(db, reader, {
@@ -295,7 +301,7 @@ export async function findSquarePost(db: Db, reader: Reader, postId: number): Pr
     postProtected: row.hasPassword,
   });
   if (lock === 'locked-category') return { status: 'locked', locked: 'category', category };
-  if (lock === 'locked-post') return { status: 'locked', locked: 'post', category, title: row.title };
+  if (lock === 'locked-post') return { status: 'locked', locked: 'post', category, title: row.hiddenAt === null ? row.title : HIDDEN_CONTENT_TEXT };
   const [summary, isSaved, comments] = await Promise.all([
     reactionSummary(db, reader, SQUARE_POST_MODEL, row.id),
     isSavedBy(db, row.id, reader.userId),
@@ -305,7 +311,7 @@ export async function findSquarePost(db: Db, reader: Reader, postId: number): Pr
     status: 'ok',
     post: {
       ...postItemView(row, false),
-      contentHtml: row.contentHtml,
+      contentHtml: row.hiddenAt === null ? row.contentHtml : `<p>${HIDDEN_CONTENT_TEXT}</p>`,
       reactionCounts: summary.counts,
       myReactions: summary.mine,
       isSaved,

@@ -1,5 +1,6 @@
 import type { ReactionType, SquareWriteScope } from '../../db/schema/index.ts';
 import type { CommentView } from '../comments/service.ts';
+import { HIDDEN_CONTENT_TEXT } from '../../../lib/moderation.ts';
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
 
 export const ANONYMOUS_NAME = '익명';
@@ -42,6 +43,8 @@ export interface SquarePostItemView {
   isProtected: boolean;
   /** Its password has not been given in this session (and the reader is not its author). */
   isLocked: boolean;
+  /** Hidden by staff: title and excerpt are the notice. */
+  isHidden: boolean;
   commentsCount: number;
   reactionsCount: number;
   createdAt: Date;
@@ -80,6 +83,7 @@ export interface PostRow {
   authorUsername: string | null;
   authorProfileImage: string | null;
   authorDeletedAt: Date | null;
+  hiddenAt: Date | null;
 }
 
 /** Who wrote it, as the square shows it: 익명 for an anonymous post, 탈퇴한 회원 for a deleted member. */
@@ -95,17 +99,19 @@ export function authorOf(row: PostRow): { author: SquareAuthorView | null; autho
 }
 
 export function postItemView(row: PostRow, isLocked: boolean): SquarePostItemView {
+  const hidden = row.hiddenAt !== null;
   return {
     id: row.id,
-    title: row.title,
-    excerpt: isLocked ? null : row.excerpt,
-    thumbnailUrl: isLocked ? null : row.thumbnailUrl,
+    title: hidden ? HIDDEN_CONTENT_TEXT : row.title,
+    excerpt: hidden ? HIDDEN_CONTENT_TEXT : isLocked ? null : row.excerpt,
+    thumbnailUrl: hidden || isLocked ? null : row.thumbnailUrl,
     category: { id: row.categoryId, name: row.categoryName, slug: row.categorySlug },
     ...authorOf(row),
     isAnonymous: row.isAnonymous,
     isNotice: row.isNotice,
     isProtected: row.hasPassword,
     isLocked,
+    isHidden: hidden,
     commentsCount: row.commentsCount,
     reactionsCount: row.reactionsCount,
     createdAt: row.createdAt,

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { HIDDEN_EDIT_MESSAGE } from '../../../lib/moderation.ts';
 import { isPrivateKey } from '../../adapters/storage/storage.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
@@ -74,7 +75,7 @@ export async function createSquarePost(db: Db, storage: FileStorage, user: Autho
 /** The post's author and staff may change or remove it; anyone else is refused. */
 async function ownedPost(db: Db, user: Author, postId: number) {
   const [post] = await db
-    .select({ userId: squarePosts.userId, isNotice: squarePosts.isNotice, categoryId: squarePosts.squarePostCategoryId })
+    .select({ userId: squarePosts.userId, isNotice: squarePosts.isNotice, categoryId: squarePosts.squarePostCategoryId, hiddenAt: squarePosts.hiddenAt })
     .from(squarePosts)
     .where(eq(squarePosts.id, postId));
   if (!post) throw notFound(SQUARE_MESSAGES.notFound);
@@ -84,6 +85,7 @@ async function ownedPost(db: Db, user: Author, postId: number) {
 
 export async function updateSquarePost(db: Db, storage: FileStorage, user: Author, postId: number, changes: PostChanges): Promise<void> {
   const post = await ownedPost(db, user, postId);
+  if (post.hiddenAt) throw forbidden(HIDDEN_EDIT_MESSAGE);
   // Staying in its category needs no new permission: a member who has left a ritual may still fix their post.
   if (changes.categoryId !== post.categoryId) await checkCategory(db, user, changes);
   else if (changes.isAnonymous) {

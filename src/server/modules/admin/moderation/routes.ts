@@ -1,0 +1,122 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { reportModelTypes } from '../../../db/schema/index.ts';
+import type { ReportModelType } from '../../../db/schema/index.ts';
+import { notFound } from '../../../domain-errors.ts';
+import { validateBody, validateQuery } from '../../../http/context.ts';
+import type { AppEnv } from '../../../http/context.ts';
+import { pageMeta, pageQuery } from '../../../http/pagination.ts';
+import { idField, routeId } from '../../../http/route-id.ts';
+import { apiTime } from '../../../http/serialize.ts';
+import { ADMIN_PER_PAGE, ADMIN_PER_PAGE_MAX, NOT_FOUND } from '../crud.ts';
+import { auditActorOf } from '../guard.ts';
+import { dismissReports, MODERATION_MESSAGES, setItemHidden, setPostingLimit } from './actions.ts';
+import { listReportQueue, reportedItem } from './queue.ts';
+import type { QueueItem } from './queue.ts';
+
+const modelType = z.enum(reportModelTypes, { error: '대상 종류가 올바르지 않아요.' });
+
+const queueQuery = pageQuery({ fallback: ADMIN_PER_PAGE, max: ADMIN_PER_PAGE_MAX }).extend({
+  status: z.enum(['open', 'resolved', 'all'], { error: 'status는 open, resolved, all 중 하나여야 해요.' }).default('open'),
+  model_type: modelType.optional(),
+});
+
+const itemInput = z.object({ model_type: modelType, model_id: idField('대상을 선택해 주세요.') });
+
+const REASON_MAX = 200;
+const limitInput = z.object({
+  until: z.iso
+    .datetime({ offset: true, error: '제한을 끝낼 때를 입력해 주세요.' })
+    .transform((value) => new Date(value))
+    .refine((value) => value.getTime() > Date.now(), '제한을 끝낼 때는 지금보다 뒤여야 해요.'),
+  reason: z
+    .string({ error: '제한 사유를 입력해 주세요.' })
+    .trim()
+    .min(1, '제한 사유를 입력해 주세요.')
+    .max(REASON_MAX, `제한 사유는 ${REASON_MAX}자 이하로 입력해 주세요.`),
+});
+
+const ITEM_KEY = new RegExp(`^(${reportModelTypes.join('|')})-(\\d+)$`);
+
+function parseKey(key: string): { type: ReportModelType; id: number } {
+  const match = ITEM_KEY.exec(key);
+  const id = match ? routeId(match[2]) : null;
+  if (!match || id === null) throw notFound(NOT_FOUND);
+  return { type: match[1] as ReportModelType, id };
+}
+
+const itemResource = (row: QueueItem) => ({
+  id: row.key,
+  model_type: row.modelType,
+  model_id: row.modelId,
+  report_count: row.reportCount,
+  open_count: row.openCount,
+  is_open: row.openCount > 0,
+  reasons: row.reasons,
+  latest_reason: row.latestReason,
+  first_reported_at: apiTime(row.firstReportedAt),
+  last_reported_at: apiTime(row.lastReportedAt),
+  is_hidden: row.item?.hiddenAt != null,
+  hidden_at: apiTime(row.item?.hiddenAt ?? null),
+  is_missing: row.item === null,
+  excerpt: row.item?.excerpt ?? null,
+  author: row.item ? { id: row.item.authorId, nickname: row.item.authorNickname } : null,
+  place_id: row.item?.placeId ?? null,
+});
+
+/** The report queue (one row per reported item), its decisions, and members' posting limits. */
+export function moderationRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .get('/api/admin/reports', async (c) => {
+      const query = validateQuery(c, queueQuery);
+      const { items, total } = await listReportQueue(db, { status: query.status, modelType: query.model_type, page: query.page, perPage: query.per_page });
+      return c.json({ data: items.map(itemResource), meta: pageMeta(query.page, query.per_page, total) });
+    })
+    .get('/api/admin/reports/:key', async (c) => {
+      const { type, id } = parseKey(c.req.param('key'));
+      const found = await reportedItem(db, type, id);
+      if (!found) throw notFound(MODERATION_MESSAGES.noReports);
+      return c.json({
+        data: {
+          ...itemResource(found),
+          reports: found.reports.map((report) => ({
+            id: report.id,
+            reporter: { id: report.reporterId, nickname: report.reporterNickname },
+            reason: report.reason,
+            detail: report.detail,
+            resolved_at: apiTime(report.resolvedAt),
+            created_at: apiTime(report.createdAt),
+          })),
+        },
+      });
+    })
+    .post('/api/admin/reports/dismiss', async (c) => {
+      const input = validateBody(c, itemInput);
+      const result = await dismissReports(db, auditActorOf(c), input.model_type, input.model_id);
+      return c.json({ data: { model_type: input.model_type, model_id: input.model_id, resolved_reports: result.resolvedReports } });
+    })
+    .post('/api/admin/moderation/hide', async (c) => {
+      const input = validateBody(c, itemInput);
+      const result = await setItemHidden(db, auditActorOf(c), input.model_type, input.model_id, true);
+      return c.json({ data: { model_type: input.model_type, model_id: input.model_id, hidden_at: apiTime(result.hiddenAt), resolved_reports: result.resolvedReports } });
+    })
+    .post('/api/admin/moderation/restore', async (c) => {
+      const input = validateBody(c, itemInput);
+      const result = await setItemHidden(db, auditActorOf(c), input.model_type, input.model_id, false);
+      return c.json({ data: { model_type: input.model_type, model_id: input.model_id, hidden_at: null, resolved_reports: result.resolvedReports } });
+    })
+    .post('/api/admin/members/:id/posting-limit', async (c) => {
+      const id = routeId(c.req.param('id'));
+      if (id === null) throw notFound(MODERATION_MESSAGES.memberMissing);
+      const input = validateBody(c, limitInput);
+      const result = await setPostingLimit(db, auditActorOf(c), id, input.until, input.reason);
+      return c.json({ data: { id, posting_limited_until: apiTime(result.postingLimitedUntil) } });
+    })
+    .delete('/api/admin/members/:id/posting-limit', async (c) => {
+      const id = routeId(c.req.param('id'));
+      if (id === null) throw notFound(MODERATION_MESSAGES.memberMissing);
+      await setPostingLimit(db, auditActorOf(c), id, null, null);
+      return c.json({ data: { id, posting_limited_until: null } });
+    });
+}
