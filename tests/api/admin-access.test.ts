@@ -153,6 +153,20 @@ describe('the second factor', () => {
     expect(statuses).toEqual([422, 422, 422, 422, 422, 429]);
   });
 
+  it('starts the count of tries again after a right code', async () => {
+    const { client, secret, user } = await signedInStaff(db(), { verified: false });
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await client.post('/api/admin/second-factor/challenge', { json: { code: '12345' } })).status).toBe(422);
+    }
+    expect((await client.post('/api/admin/second-factor/challenge', { json: { code: await generate({ secret }) } })).status).toBe(200);
+    const again = await signInAgain(user.id);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      statuses.push((await again.post('/api/admin/second-factor/challenge', { json: { code: '12345' } })).status);
+    }
+    expect(statuses).toEqual([422, 422, 422, 422, 422]);
+  });
+
   it('is not offered to members and guests', async () => {
     const { client } = await signedInMember(db());
     expect((await client.post('/api/admin/second-factor/enrolment')).status).toBe(403);

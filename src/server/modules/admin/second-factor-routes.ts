@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { clearRateLimit } from '../rate-limits/service.ts';
 import { requireStaffAccount } from './guard.ts';
 import { confirmEnrolment, passSecondFactor, secondFactorState, startEnrolment } from './second-factor.ts';
 
@@ -12,8 +13,13 @@ const codeBody = z.object({
   code: z.string({ error: '인증 코드를 입력해 주세요.' }).trim().min(1, '인증 코드를 입력해 주세요.').max(32, '인증 코드가 너무 길어요.'),
 });
 
-/** Five wrong codes in five minutes per account: a six-digit code cannot be guessed in time. */
+/**
+ * Five tries in five minutes per account, and a right code starts the count again: a six-digit
+ * code cannot be guessed in time, and staff who sign in often are never locked out by their own
+ * successes.
+ */
 const CODE_ATTEMPTS = { name: 'second-factor', limit: 5, windowSeconds: 300 };
+const attemptsKey = (userId: number) => `${CODE_ATTEMPTS.name}:${userId}`;
 
 /** The second factor's own routes: open to staff who have not passed it yet, and only to them. */
 export function secondFactorRoutes(db: Db, config: AppConfig) {
@@ -31,6 +37,7 @@ export function secondFactorRoutes(db: Db, config: AppConfig) {
       const { code } = validateBody(c, codeBody);
       await enforceRateLimit(db, c, CODE_ATTEMPTS, String(user.id));
       const recoveryCodes = await confirmEnrolment(db, config.appKey, user, c.get('session')!.id, code);
+      await clearRateLimit(db, attemptsKey(user.id));
       return c.json({ data: { recovery_codes: recoveryCodes } });
     })
     .post('/api/admin/second-factor/challenge', async (c) => {
@@ -38,6 +45,7 @@ export function secondFactorRoutes(db: Db, config: AppConfig) {
       const { code } = validateBody(c, codeBody);
       await enforceRateLimit(db, c, CODE_ATTEMPTS, String(user.id));
       const result = await passSecondFactor(db, config.appKey, user, c.get('session')!.id, code);
+      await clearRateLimit(db, attemptsKey(user.id));
       return c.json({ data: { used_recovery_code: result.usedRecoveryCode } });
     });
 }
