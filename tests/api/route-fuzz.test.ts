@@ -161,6 +161,13 @@ beforeEach(async () => {
       order_item_id: 1,
       rating: 5,
       photo_image: undefined,
+      // The console's orders and coupons (staff only: a member is refused before any of them is read).
+      order: 'desc',
+      status: undefined,
+      shipping_carrier: 'CJ대한통운',
+      tracking_number: '612345678901',
+      user_ids: [],
+      emails: [],
     },
   };
   // Routes name these ids by other names too.

@@ -5,6 +5,9 @@ import { noticeResource } from './content/notices.ts';
 import { crudRoutes } from './crud.ts';
 import { consoleGuard } from './guard.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
+import { couponIssueRoutes } from './shop/coupon-issue.ts';
+import { couponResource } from './shop/coupons.ts';
+import { adminOrderRoutes } from './shop/order-routes.ts';
 
 /**
  * The operator console's API. The second factor's routes come first: staff reach them before the
@@ -17,5 +20,8 @@ export function adminRoutes(deps: AppDeps) {
   app.use('/api/admin/*', async (c, next) => (c.req.path.startsWith('/api/admin/second-factor') ? next() : consoleGuard(c, next)));
   app.route('/', auditRoutes(db));
   app.route('/', crudRoutes(db, noticeResource));
+  app.route('/', adminOrderRoutes(db, deps.payments));
+  app.route('/', crudRoutes(db, couponResource));
+  app.route('/', couponIssueRoutes(db));
   return app;
 }
