@@ -61,6 +61,8 @@ test('the administrator ships a paid order and the member reads the carrier and 
   await openMenu(page, '주문');
   await expect(page).toHaveURL(/\/admin\/orders/);
   await page.getByRole('textbox', { name: /주문번호, 회원 이메일/ }).fill(order.order_number);
+  // The search is applied after a pause: a click before it would be undone by its navigation.
+  await expect(page).toHaveURL(new RegExp(order.order_number));
   const row = page.getByRole('row').filter({ hasText: order.order_number });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('결제 완료');

@@ -156,7 +156,8 @@ export function OrderShowActions() {
   const record = useRecordContext<OrderRecord>();
   const { run, busy } = useOrderAction();
   const [dialog, setDialog] = useState<'ship' | 'refund' | null>(null);
-  if (!record) return <TopToolbar />;
+  // The list's row stands in while the order loads: it says nothing of the steps yet.
+  if (!record?.actions) return <TopToolbar />;
   const open = record.actions;
   return (
     <TopToolbar>

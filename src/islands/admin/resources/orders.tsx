@@ -1,3 +1,5 @@
+import { LinearProgress } from '@mui/material';
+import type { ReactNode } from 'react';
 import { ArrayField, Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import type { RaRecord, ResourceProps } from 'react-admin';
 import { formatWon } from '../../../lib/numbers.ts';
@@ -34,7 +36,7 @@ function OrderList() {
 
 function OrderItems() {
   const order = useRecordContext<RaRecord & { actions: { refundable_item_ids: number[] } }>();
-  if (!order) return null;
+  if (!order?.actions) return null;
   return (
     <ArrayField source="items" label="주문 상품">
       <Datagrid bulkActionButtons={false} rowClick={false}>
@@ -50,51 +52,63 @@ function OrderItems() {
   );
 }
 
+/**
+ * Coming from the list, react-admin first shows the list's row (no items, member or steps) while
+ * the order itself loads: the layout waits for the order.
+ */
+function OrderDetail({ children }: { children: ReactNode }) {
+  const record = useRecordContext();
+  if (!record?.actions) return <LinearProgress sx={{ m: 2 }} />;
+  return <>{children}</>;
+}
+
 function OrderShow() {
   return (
     <Show actions={<OrderShowActions />}>
-      <SimpleShowLayout>
-        <TextField source="order_number" label="주문번호" />
-        <TextField source="status_label" label="상태" />
-        <FunctionField label="주문자" render={(record: RaRecord) => (record.member ? `${record.member.nickname} (${record.member.email}) · 회원 번호 ${record.member.id}` : '(탈퇴·삭제된 회원)')} />
-        <DateField source="created_at" label="주문 시각" showTime locales="ko-KR" />
-        <DateField source="paid_at" label="결제 시각" showTime locales="ko-KR" emptyText="—" />
-        <OrderItems />
-        <FunctionField
-          label="금액"
-          render={(record: RaRecord) =>
-            `상품 ${formatWon(record.items_amount)} + 배송비 ${formatWon(record.shipping_fee + record.isolated_fee)} − 할인 ${formatWon(record.discount_amount)} = 결제 ${formatWon(record.amount)}` +
-            (record.refunded_amount > 0 ? ` (환불 ${formatWon(record.refunded_amount)})` : '')
-          }
-        />
-        <FunctionField
-          label="배송지"
-          render={(record: RaRecord) =>
-            record.address ? `${record.recipient_name} · ${record.recipient_phone} · (${record.postal_code}) ${record.address} ${record.address_detail ?? ''}` : '배송할 상품이 없는 주문이에요.'
-          }
-        />
-        <TextField source="memo" label="배송 메모" emptyText="—" />
-        <FunctionField label="택배사 · 운송장 번호" render={(record: RaRecord) => (record.tracking_number ? `${record.shipping_carrier} ${record.tracking_number}` : '—')} />
-        <DateField source="shipped_at" label="발송 시각" showTime locales="ko-KR" emptyText="—" />
-        <DateField source="delivered_at" label="배송 완료 시각" showTime locales="ko-KR" emptyText="—" />
-        <ArrayField source="payments" label="결제">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>결제 기록이 없어요.</span>}>
-            <TextField source="provider" label="결제사" />
-            <TextField source="payment_key" label="결제 키" />
-            <FunctionField label="금액" render={won('amount')} />
-            <TextField source="status" label="상태" />
-            <DateField source="created_at" label="시각" showTime locales="ko-KR" />
-          </Datagrid>
-        </ArrayField>
-        <ArrayField source="refunds" label="환불 내역">
-          <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>환불 내역이 없어요.</span>}>
-            <FunctionField label="금액" render={won('amount')} />
-            <TextField source="reason" label="사유" />
-            <TextField source="order_item_id" label="주문 상품 번호" emptyText="전체" />
-            <DateField source="created_at" label="시각" showTime locales="ko-KR" />
-          </Datagrid>
-        </ArrayField>
-      </SimpleShowLayout>
+      <OrderDetail>
+        <SimpleShowLayout>
+          <TextField source="order_number" label="주문번호" />
+          <TextField source="status_label" label="상태" />
+          <FunctionField label="주문자" render={(record: RaRecord) => (record.member ? `${record.member.nickname} (${record.member.email}) · 회원 번호 ${record.member.id}` : '(탈퇴·삭제된 회원)')} />
+          <DateField source="created_at" label="주문 시각" showTime locales="ko-KR" />
+          <DateField source="paid_at" label="결제 시각" showTime locales="ko-KR" emptyText="—" />
+          <OrderItems />
+          <FunctionField
+            label="금액"
+            render={(record: RaRecord) =>
+              `상품 ${formatWon(record.items_amount)} + 배송비 ${formatWon(record.shipping_fee + record.isolated_fee)} − 할인 ${formatWon(record.discount_amount)} = 결제 ${formatWon(record.amount)}` +
+              (record.refunded_amount > 0 ? ` (환불 ${formatWon(record.refunded_amount)})` : '')
+            }
+          />
+          <FunctionField
+            label="배송지"
+            render={(record: RaRecord) =>
+              record.address ? `${record.recipient_name} · ${record.recipient_phone} · (${record.postal_code}) ${record.address} ${record.address_detail ?? ''}` : '배송할 상품이 없는 주문이에요.'
+            }
+          />
+          <TextField source="memo" label="배송 메모" emptyText="—" />
+          <FunctionField label="택배사 · 운송장 번호" render={(record: RaRecord) => (record.tracking_number ? `${record.shipping_carrier} ${record.tracking_number}` : '—')} />
+          <DateField source="shipped_at" label="발송 시각" showTime locales="ko-KR" emptyText="—" />
+          <DateField source="delivered_at" label="배송 완료 시각" showTime locales="ko-KR" emptyText="—" />
+          <ArrayField source="payments" label="결제">
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>결제 기록이 없어요.</span>}>
+              <TextField source="provider" label="결제사" />
+              <TextField source="payment_key" label="결제 키" />
+              <FunctionField label="금액" render={won('amount')} />
+              <TextField source="status" label="상태" />
+              <DateField source="created_at" label="시각" showTime locales="ko-KR" />
+            </Datagrid>
+          </ArrayField>
+          <ArrayField source="refunds" label="환불 내역">
+            <Datagrid bulkActionButtons={false} rowClick={false} empty={<span>환불 내역이 없어요.</span>}>
+              <FunctionField label="금액" render={won('amount')} />
+              <TextField source="reason" label="사유" />
+              <TextField source="order_item_id" label="주문 상품 번호" emptyText="전체" />
+              <DateField source="created_at" label="시각" showTime locales="ko-KR" />
+            </Datagrid>
+          </ArrayField>
+        </SimpleShowLayout>
+      </OrderDetail>
     </Show>
   );
 }
