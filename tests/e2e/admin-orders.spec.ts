@@ -45,7 +45,7 @@ async function openMenu(page: Page, name: string): Promise<void> {
   await item.click();
 }
 
-test('the administrator ships a paid order and the member reads the carrier and tracking number', async ({ page }, testInfo) => {
+test('the administrator ships a paid order and gives a coupon; the member reads the tracking number and finds the coupon', async ({ page }, testInfo) => {
   const member = 'member4@example.com';
   await signInAsMember(page, member);
   const order = await placePaidOrder(page, testInfo.project.name === 'mobile' ? PRODUCT.mobile : PRODUCT.desktop);
@@ -87,8 +87,32 @@ test('the administrator ships a paid order and the member reads the carrier and 
   await expect(page.getByRole('button', { name: '배송 완료' })).toBeVisible();
   await expect(page.getByRole('button', { name: '발송 처리', exact: true })).toHaveCount(0);
 
+  // A coupon made in the console and given to the member by e-mail.
+  await openMenu(page, '쿠폰');
+  await page.getByRole('link', { name: '새로 만들기' }).click();
+  const code = `SHIP-${testInfo.project.name}-${Date.now().toString(36)}`.toUpperCase();
+  const couponName = `배송 감사 쿠폰 ${code}`;
+  await page.getByRole('textbox', { name: /쿠폰 코드/ }).fill(code);
+  await page.getByRole('textbox', { name: /쿠폰 이름/ }).fill(couponName);
+  await page.getByRole('combobox', { name: '할인 방식' }).click();
+  await page.getByRole('option', { name: '정액 (원)' }).click();
+  await page.getByRole('spinbutton', { name: /할인 값/ }).fill('2000');
+  await page.getByRole('button', { name: '저장' }).click();
+  await expect(page.getByText('만들었어요')).toBeVisible();
+  await page.getByRole('button', { name: '발급', exact: true }).click();
+  const issue = page.getByRole('dialog', { name: `${couponName} 발급` });
+  await issue.getByRole('textbox', { name: '받을 회원' }).fill(`${member}, nobody-${code.toLowerCase()}@example.com`);
+  await issue.getByRole('button', { name: '발급하기' }).click();
+  await expect(issue.getByText(`가입한 회원의 이메일이 아니에요: nobody-${code.toLowerCase()}@example.com`)).toBeVisible();
+  await issue.getByRole('textbox', { name: '받을 회원' }).fill(member);
+  await issue.getByRole('button', { name: '발급하기' }).click();
+  await expect(issue).toBeHidden();
+  await expect(page.getByText('1명에게 발급하고 알림을 보냈어요.')).toBeVisible();
+
   await page.context().clearCookies();
   await signInAsMember(page, member);
+  await page.goto('/mypage/coupon');
+  await expect(page.getByText(couponName)).toBeVisible();
   await page.goto(`/mypage/orders/${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: '주문 상세' })).toBeVisible();
   await expect(page.getByText('배송 중', { exact: true })).toBeVisible();
