@@ -59,8 +59,11 @@ export interface OrderData {
   address: string | null;
   address_detail: string | null;
   memo: string | null;
+  shipping_carrier: string | null;
   tracking_number: string | null;
   paid_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
   cancelled_at: string | null;
   created_at: string;
 }
@@ -134,6 +137,10 @@ export const ORDER_ITEM_STATUS_LABELS: Record<OrderItemData['status'], string> =
 
 /** Whether the order ships anything (an order of ritual sessions only has no address). */
 export const shipsGoods = (order: Pick<OrderData, 'items'>): boolean => order.items.some((item) => item.kind === 'product');
+
+/** The parcel carriers the console ships with: what a member reads next to the tracking number. */
+export const SHIPPING_CARRIERS = ['CJ대한통운', '우체국택배', '한진택배', '롯데택배', '로젠택배', '경동택배', 'CU 편의점택배', 'GS25 편의점택배'] as const;
+export type ShippingCarrier = (typeof SHIPPING_CARRIERS)[number];
 
 export const MY_ORDERS_PATH = '/mypage/orders';
 export const myOrderPath = (id: number): string => `${MY_ORDERS_PATH}/${id}`;

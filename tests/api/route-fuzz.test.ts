@@ -188,6 +188,11 @@ beforeEach(async () => {
       postal_code_from: '99990',
       postal_code_to: '99999',
       extra_fee: 5000,
+      // The console's orders and coupons.
+      shipping_carrier: 'CJ대한통운',
+      tracking_number: '612345678901',
+      user_ids: [],
+      emails: [],
     },
   };
   // Routes name these ids by other names too.

@@ -8,6 +8,9 @@ import { moderationRoutes } from './moderation/routes.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
 import { productImageResource, productImageRoutes } from './store/product-images.ts';
 import { isolatedRegionResource, productOptionResource, productResource } from './store/products.ts';
+import { couponIssueRoutes } from './shop/coupon-issue.ts';
+import { couponResource } from './shop/coupons.ts';
+import { adminOrderRoutes } from './shop/order-routes.ts';
 
 /**
  * The operator console's API. The second factor's routes come first: staff reach them before the
@@ -26,5 +29,8 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/', productImageRoutes(db, deps.storage));
   app.route('/', crudRoutes(db, isolatedRegionResource));
   app.route('/', moderationRoutes(db));
+  app.route('/', adminOrderRoutes(db, deps.payments));
+  app.route('/', crudRoutes(db, couponResource));
+  app.route('/', couponIssueRoutes(db));
   return app;
 }

@@ -44,8 +44,11 @@ export const orderResource = ({ order, items, reviews }: OrderView): OrderData =
   address: order.address,
   address_detail: order.addressDetail,
   memo: order.memo,
+  shipping_carrier: order.shippingCarrier,
   tracking_number: order.trackingNumber,
   paid_at: order.paidAt?.toISOString() ?? null,
+  shipped_at: order.shippedAt?.toISOString() ?? null,
+  delivered_at: order.deliveredAt?.toISOString() ?? null,
   cancelled_at: order.cancelledAt?.toISOString() ?? null,
   created_at: order.createdAt.toISOString(),
 });
