@@ -161,6 +161,9 @@ beforeEach(async () => {
       order_item_id: 1,
       rating: 5,
       photo_image: undefined,
+      // The console's: an inquiry's answer, and the order of its lists.
+      answer: '확인해 보니 내일 출고돼요.',
+      order: 'desc',
     },
   };
   // Routes name these ids by other names too.

@@ -3,6 +3,8 @@ import type { AppDeps, AppEnv } from '../../http/context.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { noticeResource } from './content/notices.ts';
 import { crudRoutes } from './crud.ts';
+import { adminInquiryRoutes } from './inquiries.ts';
+import { adminMemberRoutes } from './members.ts';
 import { consoleGuard } from './guard.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
 
@@ -17,5 +19,7 @@ export function adminRoutes(deps: AppDeps) {
   app.use('/api/admin/*', async (c, next) => (c.req.path.startsWith('/api/admin/second-factor') ? next() : consoleGuard(c, next)));
   app.route('/', auditRoutes(db));
   app.route('/', crudRoutes(db, noticeResource));
+  app.route('/', adminInquiryRoutes(deps));
+  app.route('/', adminMemberRoutes(db));
   return app;
 }
