@@ -20,7 +20,7 @@ import { listQuery } from './crud.ts';
 import { auditActorOf, requireAdmin, requireConsoleUser } from './guard.ts';
 import { isStaffRole } from './second-factor.ts';
 
-export const MEMBER_MESSAGES = {
+const MEMBER_MESSAGES = {
   notFound: '회원을 찾을 수 없어요.',
   deleted: '탈퇴한 회원이에요.',
   suspendSelf: '자기 자신은 정지할 수 없어요.',
