@@ -79,6 +79,9 @@ describe('the inquiry queue in the console', () => {
     const byMember = await client.get(`/api/admin/inquiries?q=${encodeURIComponent(asker.email)}`);
     expect(byMember.body.meta.total).toBe(3);
 
+    for (const hostile of ['%00', '%25', '%5C', "'"]) {
+      expect((await client.get(`/api/admin/inquiries?q=${hostile}&inquiry_category_id=${hostile}`)).status, hostile).toBeLessThan(500);
+    }
     const bad = await client.get('/api/admin/inquiries?status=maybe');
     expect(bad.status).toBe(422);
     expect(bad.body.errors.status).toEqual(['상태는 waiting 또는 answered여야 해요.']);

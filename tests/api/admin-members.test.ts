@@ -52,6 +52,10 @@ describe('members in the console', () => {
     expect(notSuspended.body.data.map((row: { id: number }) => row.id)).toEqual([b.id]);
     expect(notSuspended.body.meta).toEqual({ current_page: 2, last_page: 2, per_page: 1, total: 2 });
 
+    for (const hostile of ['%00', '%25', '%5C', "'", '%E2%80%AE', 'x'.repeat(101)]) {
+      const answer = await client.get(`/api/admin/members?q=${hostile}&sort=password_hash`);
+      expect(answer.status, hostile).toBeLessThan(500);
+    }
     const bad = await client.get('/api/admin/members?role=owner&suspended=maybe');
     expect(bad.status).toBe(422);
     expect(bad.body.errors.role).toEqual(['역할은 member, staff, admin 중 하나여야 해요.']);
@@ -158,6 +162,10 @@ describe('members in the console', () => {
     const past = await client.post(`/api/admin/members/${member.id}/suspension`, { json: { reason: '가'.repeat(501), until: '2020-01-01T00:00:00Z' } });
     expect(past.body.errors.reason).toEqual(['정지 사유는 500자 이하로 입력해 주세요.']);
     expect(past.body.errors.until).toEqual(['정지 종료 시각은 지금보다 뒤여야 해요.']);
+
+    const typed = await client.post(`/api/admin/members/${member.id}/suspension`, { json: { reason: { text: '도배' }, until: 1893456000 } });
+    expect(typed.status).toBe(422);
+    expect(Object.keys(typed.body.errors).sort()).toEqual(['reason', 'until']);
 
     const future = inDays(7).toISOString();
     const onAdmin = await client.post(`/api/admin/members/${admin.id}/suspension`, { json: { reason: '테스트', until: future } });
