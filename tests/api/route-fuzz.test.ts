@@ -193,6 +193,8 @@ beforeEach(async () => {
       tracking_number: '612345678901',
       user_ids: [],
       emails: [],
+      // The console's inquiry answer.
+      answer: '확인해 보니 내일 출고돼요.',
     },
   };
   // Routes name these ids by other names too.

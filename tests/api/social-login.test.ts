@@ -70,6 +70,19 @@ describe('social login against a local OAuth 2.0 server', () => {
     });
   }
 
+  it('sends a suspended member back to the sign-in page, signed out', async () => {
+    const member = await createMember(testDb().database.db, {
+      suspendedUntil: new Date(Date.now() + 86_400_000),
+      suspensionReason: '도배',
+    });
+    oauth.accounts.set('kakao', { id: nextId(), email: member.email, emailVerified: true, name: '카카오이름' });
+    const browser = client();
+    const { done } = await signInWith(browser, 'kakao');
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/login?error=suspended');
+    expect((await browser.get('/api/user')).status).toBe(401);
+  });
+
   it('sends a member who asked for another host back to the home page instead', async () => {
     const member = await createMember(testDb().database.db);
     for (const bypass of ['//evil.example/x', '/.//evil.example/x', '/..//evil.example/x', '/%2e//evil.example/x', '/\\evil.example']) {

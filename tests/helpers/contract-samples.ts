@@ -28,6 +28,7 @@ export const sampleNotificationData = (overrides: Partial<NotificationData> = {}
   nickname: '느린걸음',
   is_mention: false,
   is_letter: false,
+  is_inquiry_answer: false,
   reaction_type: null,
   reaction_type_text: null,
   profile_image: '/uploads/avatars/slow.webp',

@@ -75,6 +75,13 @@ describe('notificationMessage: what an item says', () => {
     expect(notificationLink(letter)).toBe('/room/7/letter');
   });
 
+  it('says the team answered an inquiry, with no actor, and opens the inquiry', () => {
+    const answer = data({ is_inquiry_answer: true, nickname: null, profile_image: '/x.webp', link: '/inquiry/4', id: null, square_post_category_slug: null });
+    expect(notificationMessage(answer)).toBe('문의하신 내용에 운영팀 답변이 등록되었어요.');
+    expect(notificationImage(answer)).toBeNull();
+    expect(notificationLink(answer)).toBe('/inquiry/4');
+  });
+
   it('keeps an anonymous actor anonymous in every variant', () => {
     const anonymous = { nickname: null, profile_image: null };
     expect(notificationMessage(data(anonymous))).toBe('익명의 회원이 회원님의 글에 댓글을 남겼어요.');

@@ -25,7 +25,8 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     setBusy(true);
     setMessages([]);
     try {
-      await api.post('/login', { email: email.trim(), password, remember });
+      // A suspended account's 403 says why and until when: shown here, not as an alert.
+      await api.post('/login', { email: email.trim(), password, remember }, { handles: [403] });
       // A full load, so that the server renders the header and every page for the member.
       window.location.assign(redirectTo);
     } catch (error) {

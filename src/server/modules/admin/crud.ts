@@ -18,7 +18,7 @@ export const ADMIN_PER_PAGE_MAX = 100;
 const ID_LIST_MAX = 100;
 
 /** `?page&per_page&sort&order&q&ids` of every console list; each resource adds its own filters. */
-const listQuery = pageQuery({ fallback: ADMIN_PER_PAGE, max: ADMIN_PER_PAGE_MAX }).extend({
+export const listQuery = pageQuery({ fallback: ADMIN_PER_PAGE, max: ADMIN_PER_PAGE_MAX }).extend({
   sort: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc'], { error: 'order는 asc 또는 desc여야 합니다.' }).default('desc'),
   q: z.string().trim().max(100).optional(),

@@ -3,6 +3,8 @@ import type { AppDeps, AppEnv } from '../../http/context.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { noticeResource } from './content/notices.ts';
 import { crudRoutes } from './crud.ts';
+import { adminInquiryRoutes } from './inquiries.ts';
+import { adminMemberRoutes } from './members.ts';
 import { consoleGuard } from './guard.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
@@ -32,5 +34,7 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/', adminOrderRoutes(db, deps.payments));
   app.route('/', crudRoutes(db, couponResource));
   app.route('/', couponIssueRoutes(db));
+  app.route('/', adminInquiryRoutes(deps));
+  app.route('/', adminMemberRoutes(db));
   return app;
 }

@@ -3,7 +3,8 @@ import type { MailMessage } from '../../adapters/mail/index.ts';
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function layout(title: string, lines: string[], action: { label: string; url: string }): string {
+/** The site's plain mail: a title, paragraphs of text (escaped here) and one button. */
+export function layout(title: string, lines: string[], action: { label: string; url: string }): string {
   const paragraphs = lines.map((line) => `<p style="margin:0 0 12px;line-height:1.6">${escapeHtml(line)}</p>`).join('');
   return `<!doctype html><html lang="ko"><body style="font-family:'Apple SD Gothic Neo','Malgun Gothic',sans-serif;color:#1d1d1f">
 <h1 style="font-size:20px">${escapeHtml(title)}</h1>${paragraphs}

@@ -10,6 +10,7 @@ import { isKnownDevice, rememberDevice } from '../../http/known-device.ts';
 import { signIn, signOut } from '../../http/session.ts';
 import { currentUserResource } from '../users/resource.ts';
 import { LOGIN_MESSAGES, loginInput } from './schema.ts';
+import { isSuspended, SuspendedAccountError } from '../users/suspension.ts';
 import { findMemberByCredentials } from './service.ts';
 
 /**
@@ -37,6 +38,8 @@ export function authRoutes(db: Db, config: AppConfig) {
       const user = await findMemberByCredentials(db, input.email, input.password);
       if (!user) throw invalidInput({ email: [LOGIN_MESSAGES.wrongCredentials] });
       await attempt.succeeded();
+      // Only told once the password is right: a stranger learns nothing of the account.
+      if (isSuspended(user)) throw new SuspendedAccountError(user);
       rememberDevice(c, config, email);
       await signIn(c, db, config, user.id, input.remember);
       c.get('log').info({ userId: user.id }, 'signed in');

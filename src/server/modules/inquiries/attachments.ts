@@ -24,6 +24,21 @@ export interface StoredAttachment {
   size: number;
 }
 
+/** `filename*` carries a Korean name intact (RFC 6266); `filename` is the ASCII fallback. */
+const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
+  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * How a private attachment is answered, to its owner or to staff: pictures show in the page; a PDF
+ * is always downloaded, never opened as a document of this site.
+ */
+export const attachmentHeaders = (file: { mimeType: string; originalName: string }): Record<string, string> => ({
+  'Content-Type': file.mimeType,
+  'Content-Disposition': contentDisposition(file.mimeType.startsWith('image/') ? 'inline' : 'attachment', file.originalName),
+  'Cache-Control': 'private, max-age=600',
+  'X-Content-Type-Options': 'nosniff',
+});
+
 const isPdf = (bytes: Uint8Array): boolean => PDF_MAGIC.every((byte, index) => bytes[index] === byte);
 
 /**

@@ -6,6 +6,7 @@ import { requireMember } from '../../http/visitor.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { notFound } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { attachmentHeaders } from './attachments.ts';
 import { inquiryCategoryResource, inquiryResource } from './resource.ts';
 import { INQUIRY_MESSAGES, inquiryCreateInput, inquiryListQuery, inquiryUpdateInput } from './schema.ts';
 import { pageMeta } from '../../http/pagination.ts';
@@ -31,10 +32,6 @@ function inquiryId(c: AppContext, name = 'id'): number {
   if (id === null) throw notFound(INQUIRY_MESSAGES.notFound);
   return id;
 }
-
-/** `filename*` carries a Korean name intact (RFC 6266); `filename` is the ASCII fallback. */
-const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
-  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export function inquiryRoutes(db: Db, storage: FileStorage) {
   const writer = (c: AppContext) => ({ db, storage, log: c.get('log') });
@@ -75,15 +72,8 @@ export function inquiryRoutes(db: Db, storage: FileStorage) {
     .get('/api/inquiries/:id/attachments/:attachmentId', async (c) => {
       const user = requireMember(c);
       const file = await readOwnAttachment(db, storage, user.id, inquiryId(c), inquiryId(c, 'attachmentId'));
-      if (!file) throw notFound('첨부파일을 찾을 수 없어요.');
-      // Pictures show in the page; a PDF is always downloaded, never opened as a document of this site.
-      const kind = file.mimeType.startsWith('image/') ? 'inline' : 'attachment';
-      return c.body(new Uint8Array(file.bytes), 200, {
-        'Content-Type': file.mimeType,
-        'Content-Disposition': contentDisposition(kind, file.originalName),
-        'Cache-Control': 'private, max-age=600',
-        'X-Content-Type-Options': 'nosniff',
-      });
+      if (!file) throw notFound(INQUIRY_MESSAGES.attachmentNotFound);
+      return c.body(new Uint8Array(file.bytes), 200, attachmentHeaders(file));
     })
     .put('/api/inquiries/:id', async (c) => {
       const user = requireMember(c);

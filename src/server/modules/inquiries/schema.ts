@@ -21,6 +21,7 @@ export const INQUIRY_MESSAGES = {
   tooManyFiles: `첨부파일은 ${INQUIRY_FILES_MAX}개까지 올릴 수 있어요.`,
   unknownAttachment: '남겨 둘 첨부파일을 찾을 수 없어요. 새로고침한 뒤 다시 시도해 주세요.',
   notFound: '문의를 찾을 수 없어요.',
+  attachmentNotFound: '첨부파일을 찾을 수 없어요.',
   answered: '답변이 등록된 문의는 수정하거나 삭제할 수 없어요.',
 } as const;
 

@@ -134,23 +134,42 @@ export async function findOwnInquiry(db: Db, userId: number, id: number): Promis
   return inquiry ?? null;
 }
 
-/** An attachment of the member's own inquiry, with its bytes; null for anyone else's or a missing file. */
-export async function readOwnAttachment(
+export interface AttachmentFile {
+  bytes: Uint8Array;
+  mimeType: string;
+  originalName: string;
+}
+
+/**
+ * An attachment with its bytes; null for a missing row or file. `ownerId` limits it to that
+ * member's inquiries; null is for the console, whose routes answer only to staff.
+ */
+export async function readAttachment(
   db: Db,
   storage: FileStorage,
-  userId: number,
+  ownerId: number | null,
   inquiryId: number,
   attachmentId: number,
-): Promise<{ bytes: Uint8Array; mimeType: string; originalName: string } | null> {
+): Promise<AttachmentFile | null> {
   const [file] = await db
     .select({ url: inquiryAttachments.url, mimeType: inquiryAttachments.mimeType, originalName: inquiryAttachments.originalName })
     .from(inquiryAttachments)
     .innerJoin(inquiries, eq(inquiries.id, inquiryAttachments.inquiryId))
-    .where(and(eq(inquiryAttachments.id, attachmentId), eq(inquiryAttachments.inquiryId, inquiryId), eq(inquiries.userId, userId)));
+    .where(
+      and(
+        eq(inquiryAttachments.id, attachmentId),
+        eq(inquiryAttachments.inquiryId, inquiryId),
+        ownerId === null ? undefined : eq(inquiries.userId, ownerId),
+      ),
+    );
   const key = file ? storage.keyOf(file.url) : null;
   const bytes = key ? await storage.read(key) : null;
   return file && bytes ? { bytes, mimeType: file.mimeType, originalName: file.originalName } : null;
 }
+
+/** An attachment of the member's own inquiry; null for anyone else's or a missing file. */
+export const readOwnAttachment = (db: Db, storage: FileStorage, userId: number, inquiryId: number, attachmentId: number) =>
+  readAttachment(db, storage, userId, inquiryId, attachmentId);
 
 async function assertCategory(db: Db, categoryId: number): Promise<void> {
   const [category] = await db.select({ id: inquiryCategories.id }).from(inquiryCategories).where(eq(inquiryCategories.id, categoryId));

@@ -167,3 +167,36 @@ export async function notifyCoupons(tx: Db, given: CouponEvent[]): Promise<void>
     })),
   );
 }
+
+export interface InquiryAnswerEvent {
+  userId: number;
+  inquiryId: number;
+  /** The inquiry's title: the notification's second line. */
+  title: string;
+}
+
+/**
+ * The team answered a member's inquiry; no actor (the team, not a person, answers). There is no
+ * `inquiry` target: `post` is the nearest, and the link says where to go.
+ */
+export async function notifyInquiryAnswer(tx: Db, answer: InquiryAnswerEvent): Promise<void> {
+  await insertAll(tx, [
+    {
+      userId: answer.userId,
+      type: 'inquiry_answer',
+      actorId: null,
+      sourceType: 'inquiry',
+      sourceId: answer.inquiryId,
+      data: {
+        title: answer.title,
+        link: `/inquiry/${answer.inquiryId}`,
+        target: 'post',
+        reaction_type: null,
+        ritual_session_id: null,
+        ritual_session_thread_id: null,
+        square_post_category_slug: null,
+        id: null,
+      },
+    },
+  ]);
+}

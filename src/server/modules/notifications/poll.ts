@@ -4,9 +4,10 @@ import { literalLimit, preparedQuery } from '../../db/prepared.ts';
 import { notifications, sessions, users } from '../../db/schema/index.ts';
 import { keepAlive, liveSessionCondition, liveSessionValues } from '../sessions/service.ts';
 import type { SessionPolicy } from '../sessions/service.ts';
+import { isSuspended } from '../users/suspension.ts';
 
 export interface NotificationPoll {
-  /** Null for a session without a member (a guest's, or a deleted member's). */
+  /** Null for a session without a member (a guest's, a deleted or suspended member's). */
   userId: number | null;
   /** The member's newest notification when it is unread. */
   newestUnread: { id: number; createdAt: Date } | null;
@@ -34,6 +35,7 @@ const pollQuery = preparedQuery((db) => {
       },
       userId: users.id,
       userDeletedAt: users.deletedAt,
+      userSuspendedUntil: users.suspendedUntil,
       newest: { id: newest.id, createdAt: newest.createdAt, readAt: newest.readAt },
     })
     .from(sessions)
@@ -54,7 +56,7 @@ export async function pollNotifications(
   const [row] = await pollQuery(db).execute(liveSessionValues(token, now));
   if (!row) return null;
   await keepAlive(db, row.session, policy, now);
-  if (row.userId === null || row.userDeletedAt !== null) return { userId: null, newestUnread: null };
+  if (row.userId === null || row.userDeletedAt !== null || isSuspended({ suspendedUntil: row.userSuspendedUntil }, now)) return { userId: null, newestUnread: null };
   const { newest } = row;
   return {
     userId: row.userId,

@@ -25,6 +25,7 @@ export function notificationResource(view: NotificationView): NotificationItem {
       ...actorOf(view),
       is_mention: view.type === 'mention',
       is_letter: view.type === 'letter',
+      is_inquiry_answer: view.type === 'inquiry_answer',
       reaction_type: data.reaction_type,
       reaction_type_text: data.reaction_type ? REACTION_TEXTS[data.reaction_type] : null,
       ritual_session_id: data.ritual_session_id,

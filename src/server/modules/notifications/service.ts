@@ -51,8 +51,8 @@ const toView = (row: Row): NotificationView => ({
   data: row.data,
   actor:
     row.actorNickname === null ? null : { nickname: row.actorNickname, profileImage: row.actorImage, deleted: row.actorDeletedAt !== null },
-  // Only a coupon and a letter to oneself have no actor; any other type without one had its actor's row removed.
-  hasActor: row.type !== 'coupon' && row.type !== 'letter',
+  // A coupon, a letter to oneself and the team's answer have no actor; any other type without one had its actor's row removed.
+  hasActor: row.type !== 'coupon' && row.type !== 'letter' && row.type !== 'inquiry_answer',
   readAt: row.readAt,
   createdAt: row.createdAt,
 });

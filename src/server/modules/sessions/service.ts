@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
+import { isSuspended } from '../users/suspension.ts';
 
 export interface SessionPolicy {
   lifetimeMinutes: number;
@@ -126,7 +127,8 @@ export async function loadSession(
   if (!row) return null;
   const { session } = row;
   await keepAlive(db, session, policy, now);
-  const user = row.user && !row.user.deletedAt ? row.user : null;
+  // A suspended member's session, should one outlive the suspension's start, signs nobody in.
+  const user = row.user && !row.user.deletedAt && !isSuspended(row.user, now) ? row.user : null;
   return {
     session: {
       id: session.id,

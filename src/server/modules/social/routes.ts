@@ -9,6 +9,7 @@ import type { SocialProvider } from '../../db/schema/index.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { baseCookie } from '../../http/cookies.ts';
 import { signIn } from '../../http/session.ts';
+import { isSuspended } from '../users/suspension.ts';
 import { fetchSocialProfile } from './profile.ts';
 import type { SocialSettings } from './providers.ts';
 import { memberForSocialAccount } from './service.ts';
@@ -90,6 +91,8 @@ export function socialRoutes(db: Db, config: AppConfig, providers: SocialSetting
         const tokens = await client.validateAuthorizationCode(settings.tokenUrl, code, flow.verifier);
         const profile = await fetchSocialProfile(settings, tokens, c.req.query('user'));
         const member = await memberForSocialAccount(db, settings.provider, profile);
+        // The reason is not put in an address; signing in with e-mail tells it.
+        if (isSuspended(member)) return failed(c, 'suspended');
         await signIn(c, db, config, member.id, true);
         c.get('log').info({ userId: member.id, provider: settings.provider }, 'signed in with a social account');
         const agreed = Boolean(member.agreedTermsAt && member.agreedPrivacyAt);
