@@ -230,28 +230,30 @@ export async function selectCartItems(db: Db, user: User, ids: number[]): Promis
   return listCart(db, user);
 }
 
-/** POST /api/temp-cart-items {items}: the temp cart becomes these lines, each checked as the cart checks. */
+/**
+ * POST /api/temp-cart-items {items}: the temp cart becomes these lines, each checked as the cart
+ * checks. The checks only screen what the checkout will show (the order prices and checks it all
+ * again), so they run before the one statement that swaps the lines, which needs no transaction.
+ */
 export async function replaceTempCart(db: Db, user: User, items: TempCartLine[]): Promise<TempCartItem[]> {
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const rows: (typeof tempCartItems.$inferInsert)[] = [];
-    for (const [index, item] of items.entries()) {
-      const field = `items.${index}.`;
-      if ('ritual_session_id' in item) {
-        const [session] = await txDb
-          .select({ id: ritualSessions.id })
-          .from(ritualSessions)
-          .where(and(eq(ritualSessions.id, item.ritual_session_id), eq(ritualSessions.isPublished, true)));
-        if (!session) throw invalidInput({ [`${field}ritual_session_id`]: [STORE_MESSAGES.ritualSessionNotFound] });
-        rows.push({ userId: user.id, ritualSessionId: session.id, quantity: 1 });
-      } else {
-        const { product, option } = await purchasable(txDb, item, field);
-        rows.push({ userId: user.id, productId: product.id, productOptionId: option?.id ?? null, quantity: item.quantity });
-      }
+  const rows: (typeof tempCartItems.$inferInsert)[] = [];
+  for (const [index, item] of items.entries()) {
+    const field = `items.${index}.`;
+    if ('ritual_session_id' in item) {
+      const [session] = await db
+        .select({ id: ritualSessions.id })
+        .from(ritualSessions)
+        .where(and(eq(ritualSessions.id, item.ritual_session_id), eq(ritualSessions.isPublished, true)));
+      if (!session) throw invalidInput({ [`${field}ritual_session_id`]: [STORE_MESSAGES.ritualSessionNotFound] });
+      rows.push({ userId: user.id, ritualSessionId: session.id, quantity: 1 });
+    } else {
+      const { product, option } = await purchasable(db, item, field);
+      rows.push({ userId: user.id, productId: product.id, productOptionId: option?.id ?? null, quantity: item.quantity });
     }
-    await txDb.delete(tempCartItems).where(eq(tempCartItems.userId, user.id));
-    return txDb.insert(tempCartItems).values(rows).returning();
-  });
+  }
+  // One statement: the lines it deletes are those there before it, never the ones it inserts.
+  const cleared = db.$with('cleared').as(db.delete(tempCartItems).where(eq(tempCartItems.userId, user.id)).returning({ id: tempCartItems.id }));
+  return db.with(cleared).insert(tempCartItems).values(rows).returning();
 }
 
 /** GET /api/temp-cart-items */
