@@ -7,6 +7,7 @@ import { shippingOf } from '../../../lib/store.ts';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import { PaymentDeclinedError, PaymentUnavailableError } from '../../adapters/payments/index.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedQueries } from '../../db/prepared.ts';
 import {
   cartItems,
   couponUsers,
@@ -21,11 +22,12 @@ import {
   ritualSessions,
   tempCartItems,
 } from '../../db/schema/index.ts';
-import type { Coupon, CouponUser, Order, OrderItem, User } from '../../db/schema/index.ts';
+import type { Coupon, CouponUser, Order, OrderItem, RitualSession, User } from '../../db/schema/index.ts';
 import { conflict, invalidInput, notFound } from '../../domain-errors.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
-import { reviewStatesOf } from '../reviews/eligibility.ts';
+import { justPaidReviewStates, reviewStatesOf } from '../reviews/eligibility.ts';
 import type { ItemReviewState } from '../reviews/eligibility.ts';
+import { listTempCart } from '../store/cart-service.ts';
 import { findIsolatedRegion } from '../store/region-service.ts';
 import type { OrderConfirmInput, OrderCreateInput } from './schema.ts';
 import { ORDER_MESSAGES } from './schema.ts';
@@ -79,7 +81,7 @@ async function requestedLines(db: Db, user: User, input: OrderCreateInput): Prom
     };
   }
   if (input.from_temp_cart) {
-    const rows = await db.select().from(tempCartItems).where(eq(tempCartItems.userId, user.id)).orderBy(asc(tempCartItems.id));
+    const rows = await listTempCart(db, user);
     if (rows.length === 0) throw invalidInput({ from_temp_cart: [ORDER_MESSAGES.nothingToOrder] });
     return { lines: rows, cartItemIds: [] };
   }
@@ -258,15 +260,21 @@ export async function findOwnOrder(db: Db, user: User, orderId: string): Promise
   return { order, items, reviews: await reviewStatesOf(db, [{ order, items }]) };
 }
 
-/** The member's order and its lines, read together. */
-async function ownOrderWithItems(db: Db, user: User, orderId: string): Promise<{ order: Order; items: OrderItem[] }> {
-  const byId = /^\d{1,9}$/.test(orderId) ? eq(orders.id, Number(orderId)) : eq(orders.orderNumber, orderId);
-  const rows = await db
+// Every confirm reads it, by the order number the payment widget hands back.
+const ownOrderQuery = preparedQueries((db, by: 'id' | 'number') =>
+  db
     .select({ order: orders, item: orderItems })
     .from(orders)
     .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(byId, eq(orders.userId, user.id)))
-    .orderBy(asc(orderItems.id));
+    .where(and(by === 'id' ? eq(orders.id, sql.placeholder('key')) : eq(orders.orderNumber, sql.placeholder('key')), eq(orders.userId, sql.placeholder('userId'))))
+    .orderBy(asc(orderItems.id))
+    .prepare(`own_order_by_${by}`),
+);
+
+/** The member's order and its lines, read together. */
+async function ownOrderWithItems(db: Db, user: User, orderId: string): Promise<{ order: Order; items: OrderItem[] }> {
+  const byId = /^\d{1,9}$/.test(orderId);
+  const rows = await ownOrderQuery(db, byId ? 'id' : 'number').execute({ key: byId ? Number(orderId) : orderId, userId: user.id });
   const order = rows[0]?.order;
   if (!order) throw notFound(ORDER_MESSAGES.orderNotFound);
   return { order, items: rows.flatMap((row) => (row.item ? [row.item] : [])) };
@@ -437,13 +445,13 @@ export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, 
     throw error;
   }
   const takes = takesOf(items);
-  const outcome = await db.transaction(async (tx): Promise<{ settlement: Settlement; order: Order } | null> => {
+  const outcome = await db.transaction(async (tx): Promise<{ settlement: Settlement; order: Order; sessions: RitualSession[] } | null> => {
     const txDb = tx as unknown as Db;
     const held = await lockForSettling(txDb, order, takes);
     if (held.locked?.status !== 'pending') return null;
     const settlement = settlementOf(takes, held, held.locked, now);
     const payment = { orderId: order.id, provider: gateway.provider, paymentKey: input.payment_key, idempotencyKey: order.orderNumber, amount: order.amount, status: 'confirmed' as const, raw };
-    return { settlement, order: await recordSettlement(txDb, held.locked, takes, settlement, payment, now) };
+    return { settlement, order: await recordSettlement(txDb, held.locked, takes, settlement, payment, now), sessions: held.sessions };
   });
   // Another confirm settled it first.
   if (!outcome) return findOwnOrder(db, user, String(order.id));
@@ -458,7 +466,7 @@ export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, 
   }
   // The lines as the statement left them, but for updated_at, which the answer does not show.
   const paidItems = items.map((item) => ({ ...item, status: 'paid' as const }));
-  return { order: outcome.order, items: paidItems, reviews: await reviewStatesOf(db, [{ order: outcome.order, items: paidItems }]) };
+  return { order: outcome.order, items: paidItems, reviews: justPaidReviewStates(outcome.order, paidItems, outcome.sessions, now) };
 }
 
 async function withItems(db: Db, list: Order[]): Promise<OrderView[]> {
