@@ -102,9 +102,9 @@ async function memberCounts(db: Db, sessionIds: number[]): Promise<Map<number, n
 async function priceLines(db: Db, user: User, lines: RequestedLine[], now: Date): Promise<PricedLine[]> {
   const productIds = lines.flatMap((line) => (line.productId === null ? [] : [line.productId]));
   const sessionIds = lines.flatMap((line) => (line.ritualSessionId === null ? [] : [line.ritualSessionId]));
-  const [productRows, optionRows, sessionRows, seats, joined] = await Promise.all([
-    productIds.length ? db.select().from(products).where(inArray(products.id, productIds)) : [],
-    productIds.length ? db.select().from(productOptions).where(inArray(productOptions.productId, productIds)) : [],
+  const [productAndOptionRows, sessionRows, seats, joined] = await Promise.all([
+    // The products with their options, one row per option.
+    productIds.length ? db.select({ product: products, option: productOptions }).from(products).leftJoin(productOptions, eq(productOptions.productId, products.id)).where(inArray(products.id, productIds)) : [],
     sessionIds.length ? db.select().from(ritualSessions).where(inArray(ritualSessions.id, sessionIds)) : [],
     memberCounts(db, sessionIds),
     sessionIds.length
@@ -114,7 +114,8 @@ async function priceLines(db: Db, user: User, lines: RequestedLine[], now: Date)
           .where(and(eq(ritualSessionUsers.userId, user.id), inArray(ritualSessionUsers.ritualSessionId, sessionIds)))
       : [],
   ]);
-  const productsById = new Map(productRows.map((row) => [row.id, row]));
+  const productsById = new Map(productAndOptionRows.map((row) => [row.product.id, row.product]));
+  const optionRows = productAndOptionRows.flatMap((row) => (row.option ? [row.option] : []));
   const joinedIds = new Set(joined.map((row) => row.id));
   return lines.map((line): PricedLine => {
     if (line.ritualSessionId !== null) {
