@@ -107,6 +107,39 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database on its own 
     }
   });
 
+  it('fails a transaction whose COMMIT fails, and runs the queries waiting behind it outside it', async () => {
+    const database = await openDatabase('memory://');
+    try {
+      const db = database.db;
+      await db.execute(sql`create table links (id int primary key, parent_id int references links (id) deferrable initially deferred)`);
+      let releaseTx!: () => void;
+      const held = new Promise<void>((resolve) => (releaseTx = resolve));
+      // The missing parent is only noticed at COMMIT, after the gate has let the others through.
+      const tx = db.transaction(async (t) => {
+        await t.execute(sql`insert into links values (1, 99)`);
+        await held;
+      });
+      // A transaction of its own: a ROLLBACK sent after the gate opened would land in it.
+      const waiting = db.transaction(async (t) => {
+        await t.execute(sql`insert into links values (2, null)`);
+        await t.execute(sql`insert into links values (3, 2)`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      releaseTx();
+      expect(failureText(await tx.catch((error: Error) => error))).toMatch(/foreign key/);
+      await waiting;
+      const rows = await queryRows<{ id: number }>(db, sql`select id from links order by id`);
+      expect(rows.map((row) => row.id)).toEqual([2, 3]);
+      // Nothing is left open: a later transaction commits on its own.
+      await db.transaction(async (t) => {
+        await t.execute(sql`insert into links values (4, 3)`);
+      });
+      expect(await queryRows(db, sql`select count(*)::int as n from links`)).toEqual([{ n: 3 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps statements it has seen, forgets the oldest past its cache, and answers the same', async () => {
     const database = await openDatabase('memory://');
     try {

@@ -150,6 +150,42 @@ describe('POST /api/orders/confirm', () => {
     expect(await db().select().from(cartItems).where(eq(cartItems.userId, member.id))).toHaveLength(0);
   });
 
+  it('takes each option and product once for lines that share them, and answers as the order reads afterwards', async () => {
+    const member = await memberOf();
+    const { product: withOptions, options } = await createProduct(db(), { stock: 50 }, [
+      { name: '작은 병', stock: 5 },
+      { name: '큰 병', stock: 5 },
+    ]);
+    const { product: plain } = await createProduct(db(), { stock: 10 });
+    const lines = [await cartLine(member.id, withOptions.id, 2, options[0]!.id), await cartLine(member.id, withOptions.id, 1, options[1]!.id), await cartLine(member.id, plain.id, 3)];
+    const order = (await member.client.post('/api/orders', { json: { cart_item_ids: lines, ...ADDRESS } })).body.data as { id: number; order_number: string; amount: number };
+    const res = await member.client.post('/api/orders/confirm', { json: { order_id: order.order_number, payment_key: 'test_ok_lines', amount: order.amount } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.items.map((item: { status: string; can_review: boolean }) => [item.status, item.can_review])).toEqual(Array(3).fill(['paid', true]));
+    expect((await member.client.get(`/api/orders/me/${order.id}`)).body.data).toEqual(res.body.data);
+    const stocks = await db().select({ id: productOptions.id, stock: productOptions.stock }).from(productOptions).where(eq(productOptions.productId, withOptions.id));
+    expect(stocks.sort((a, b) => a.id - b.id).map((row) => row.stock)).toEqual([3, 4]);
+    const [optionsProduct] = await db().select().from(products).where(eq(products.id, withOptions.id));
+    expect(optionsProduct).toMatchObject({ stock: 50, salesCount: 3 });
+    const [plainAfter] = await db().select().from(products).where(eq(products.id, plain.id));
+    expect(plainAfter).toMatchObject({ stock: 7, salesCount: 3 });
+    expect(await db().select().from(cartItems).where(eq(cartItems.userId, member.id))).toHaveLength(0);
+  });
+
+  it('answers a paid session as the order reads afterwards: a seat taken, no review before it ends', async () => {
+    const member = await memberOf();
+    const ritual = await createProgram(db());
+    const session = await createProgramEvent(db(), ritual.id, { startsAt: new Date(Date.now() + 7 * 86_400_000), price: 35_000, capacity: 3 });
+    await db().insert(tempCartItems).values({ userId: member.id, ritualSessionId: session.id });
+    const order = (await member.client.post('/api/orders', { json: { from_temp_cart: true } })).body.data as { id: number; amount: number };
+    const res = await member.client.post('/api/orders/confirm', { json: { order_id: order.id, payment_key: 'test_ok_seat', amount: order.amount } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.items).toMatchObject([{ status: 'paid', can_review: false, review_id: null }]);
+    expect((await member.client.get(`/api/orders/me/${order.id}`)).body.data).toEqual(res.body.data);
+    expect(await db().select().from(ritualSessionUsers).where(eq(ritualSessionUsers.userId, member.id))).toHaveLength(1);
+    expect(await db().select().from(tempCartItems).where(eq(tempCartItems.userId, member.id))).toHaveLength(0);
+  });
+
   it('refuses a wrong amount, leaves a declined order pending, hides other members\' orders and refuses guests', async () => {
     const member = await memberOf();
     const { product } = await createProduct(db());

@@ -40,11 +40,9 @@ export class PgliteThreadClient implements PgliteLikeClient {
     }
   }
 
-  private send: Send = (sql, params, options) => this.thread.call('query', toMessage(sql, params, options));
-
   async query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown> {
     await this.passGate();
-    return this.send(sql, params, options);
+    return this.thread.call('query', toMessage(sql, params, options));
   }
 
   async exec(sql: string): Promise<unknown> {
@@ -52,6 +50,11 @@ export class PgliteThreadClient implements PgliteLikeClient {
     return this.thread.call('exec', { sql });
   }
 
+  /**
+   * Every other query waits at the gate while a transaction runs, so its round trips to the thread
+   * are everyone's: BEGIN goes with the first statement, and the gate opens once COMMIT is sent,
+   * since the thread runs what it is sent in order. A COMMIT that fails ends the transaction too.
+   */
   async transaction<T>(fn: (tx: PgliteLikeClient) => Promise<T>): Promise<T> {
     let release!: () => void;
     const mine = new Promise<void>((resolve) => (release = resolve));
@@ -59,21 +62,32 @@ export class PgliteThreadClient implements PgliteLikeClient {
     this.gate = previous.then(() => mine);
     await previous;
     await this.thread.whenReady();
+    let begun = false;
+    const opening = (): { begin?: true } => {
+      if (begun) return {};
+      begun = true;
+      return { begin: true };
+    };
     const tx: PgliteLikeClient = {
-      query: this.send,
-      exec: (sql) => this.thread.call('exec', { sql }),
+      query: (sql, params, options) => this.thread.call('query', { ...toMessage(sql, params, options), ...opening() }),
+      exec: (sql) => this.thread.call('exec', { sql, ...opening() }),
       transaction: (inner) => inner(tx),
     };
+    let result: T;
     try {
-      await tx.exec('BEGIN');
-      const result = await fn(tx);
-      await tx.exec('COMMIT');
-      return result;
+      result = await fn(tx);
     } catch (error) {
-      await tx.exec('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
+      if (begun) await this.thread.call('exec', { sql: 'ROLLBACK' }).catch(() => undefined);
       release();
+      throw error;
     }
+    if (!begun) {
+      release();
+      return result;
+    }
+    const committed = this.thread.call('exec', { sql: 'COMMIT' });
+    release();
+    await committed;
+    return result;
   }
 }

@@ -69,6 +69,8 @@ export async function ensureDataDir(dataDir: string): Promise<void> {
 export class PgliteThread {
   private worker!: Worker;
   private ready!: Promise<void>;
+  /** Whether `ready` has resolved for the current thread: calls are then posted at once. */
+  private isReady = false;
   /**
    * In the order sent, which is the order the thread answers in (one statement at a time), so the
    * answer is nearly always for the first. Not a Map: with a Map, what waited for each answer (and
@@ -101,9 +103,13 @@ export class PgliteThread {
       },
     });
     this.worker = worker;
+    this.isReady = false;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.once('message', (message: { ready: boolean; error?: { message: string } }) => {
-        if (message.ready) resolve();
+        if (message.ready) {
+          if (this.worker === worker) this.isReady = true;
+          resolve();
+        }
         else reject(new PgliteError(message.error ?? { message: 'the embedded database did not open' }));
       });
       worker.once('error', reject);
@@ -134,10 +140,14 @@ export class PgliteThread {
     this.options.onRestart?.(reason);
   }
 
-  /** Sends one operation; `timeoutMs` 0 waits for as long as it takes (close, dump). */
-  async call<T>(op: string, payload: Record<string, unknown> = {}, timeoutMs = this.options.statementTimeoutMs): Promise<T> {
-    if (this.closed) throw new Error('the embedded database is closed');
-    await this.ready;
+  /**
+   * Sends one operation; `timeoutMs` 0 waits for as long as it takes (close, dump). On a ready
+   * thread it is posted before this returns, so operations reach the thread in the order they were
+   * called: a transaction can let others in as soon as its COMMIT is on its way.
+   */
+  call<T>(op: string, payload: Record<string, unknown> = {}, timeoutMs = this.options.statementTimeoutMs): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the embedded database is closed'));
+    if (!this.isReady) return this.ready.then(() => this.call<T>(op, payload, timeoutMs));
     const id = this.nextId++;
     const answer = this.answerTo<T>(id, timeoutMs);
     this.worker.postMessage({ id, op, ...payload });

@@ -54,6 +54,25 @@ export async function reviewStatesOf(db: Db, views: { order: Order; items: Order
   return states;
 }
 
+/**
+ * The review state of the lines of an order paid a moment ago, without a query: a line gets a review
+ * only once paid, so none has one yet, and the sessions it bought were read to take their seats.
+ */
+export function justPaidReviewStates(
+  order: Order,
+  items: OrderItem[],
+  sessions: { id: number; ritualId: number | null; endsAt: Date }[],
+  now = new Date(),
+): Map<number, ItemReviewState> {
+  const states = new Map<number, ItemReviewState>();
+  for (const item of items) {
+    const session = sessions.find((row) => row.id === item.ritualSessionId);
+    const extras = { reviewId: null, ritualId: session?.ritualId ?? null, sessionEndsAt: session?.endsAt ?? null };
+    states.set(item.id, { reviewId: null, canReview: reviewRefusal(lineOf(item, order.status, extras), now) === null });
+  }
+  return states;
+}
+
 export interface ReviewableItem {
   item: OrderItem;
   order: Order;

@@ -56,13 +56,21 @@ async function dropHiddenLines(db: Db, userId: number): Promise<void> {
  * The product and option a line names, checked for buying `quantity` of them: unknown ones, a
  * missing or foreign option and a sold-out one answer 422 on their field, too many on `quantity`.
  */
-async function purchasable(db: Db, input: ProductLineInput, field = ''): Promise<{ product: Product; option: ProductOption | null }> {
-  const [product] = await db
-    .select()
+// A listed product with its options, one row per option: every 바로 구매 and cart change reads it.
+const purchasableQuery = preparedQuery((db) =>
+  db
+    .select({ product: products, option: productOptions })
     .from(products)
-    .where(and(eq(products.id, input.product_id), isListed));
+    .leftJoin(productOptions, eq(productOptions.productId, products.id))
+    .where(and(eq(products.id, sql.placeholder('id')), isListed))
+    .prepare('purchasable_product'),
+);
+
+async function purchasable(db: Db, input: ProductLineInput, field = ''): Promise<{ product: Product; option: ProductOption | null }> {
+  const rows = await purchasableQuery(db).execute({ id: input.product_id });
+  const product = rows[0]?.product;
   if (!product) throw invalidInput({ [`${field}product_id`]: [STORE_MESSAGES.productNotFound] });
-  const options = await db.select().from(productOptions).where(eq(productOptions.productId, product.id));
+  const options = rows.flatMap((row) => (row.option ? [row.option] : []));
   let option: ProductOption | null = null;
   if (input.product_option_id !== undefined) {
     option = options.find((candidate) => candidate.id === input.product_option_id) ?? null;
@@ -230,28 +238,30 @@ export async function selectCartItems(db: Db, user: User, ids: number[]): Promis
   return listCart(db, user);
 }
 
-/** POST /api/temp-cart-items {items}: the temp cart becomes these lines, each checked as the cart checks. */
+/**
+ * POST /api/temp-cart-items {items}: the temp cart becomes these lines, each checked as the cart
+ * checks. The checks only screen what the checkout will show (the order prices and checks it all
+ * again), so they run before the one statement that swaps the lines, which needs no transaction.
+ */
 export async function replaceTempCart(db: Db, user: User, items: TempCartLine[]): Promise<TempCartItem[]> {
-  return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const rows: (typeof tempCartItems.$inferInsert)[] = [];
-    for (const [index, item] of items.entries()) {
-      const field = `items.${index}.`;
-      if ('ritual_session_id' in item) {
-        const [session] = await txDb
-          .select({ id: ritualSessions.id })
-          .from(ritualSessions)
-          .where(and(eq(ritualSessions.id, item.ritual_session_id), eq(ritualSessions.isPublished, true)));
-        if (!session) throw invalidInput({ [`${field}ritual_session_id`]: [STORE_MESSAGES.ritualSessionNotFound] });
-        rows.push({ userId: user.id, ritualSessionId: session.id, quantity: 1 });
-      } else {
-        const { product, option } = await purchasable(txDb, item, field);
-        rows.push({ userId: user.id, productId: product.id, productOptionId: option?.id ?? null, quantity: item.quantity });
-      }
+  const rows: (typeof tempCartItems.$inferInsert)[] = [];
+  for (const [index, item] of items.entries()) {
+    const field = `items.${index}.`;
+    if ('ritual_session_id' in item) {
+      const [session] = await db
+        .select({ id: ritualSessions.id })
+        .from(ritualSessions)
+        .where(and(eq(ritualSessions.id, item.ritual_session_id), eq(ritualSessions.isPublished, true)));
+      if (!session) throw invalidInput({ [`${field}ritual_session_id`]: [STORE_MESSAGES.ritualSessionNotFound] });
+      rows.push({ userId: user.id, ritualSessionId: session.id, quantity: 1 });
+    } else {
+      const { product, option } = await purchasable(db, item, field);
+      rows.push({ userId: user.id, productId: product.id, productOptionId: option?.id ?? null, quantity: item.quantity });
     }
-    await txDb.delete(tempCartItems).where(eq(tempCartItems.userId, user.id));
-    return txDb.insert(tempCartItems).values(rows).returning();
-  });
+  }
+  // One statement: the lines it deletes are those there before it, never the ones it inserts.
+  const cleared = db.$with('cleared').as(db.delete(tempCartItems).where(eq(tempCartItems.userId, user.id)).returning({ id: tempCartItems.id }));
+  return db.with(cleared).insert(tempCartItems).values(rows).returning();
 }
 
 /** GET /api/temp-cart-items */
@@ -273,6 +283,11 @@ export async function pruneStaleTempCarts(db: Db, limit: number, now = new Date(
   return deleted.length;
 }
 
+// The checkout page and every order placed from 바로 구매 read it.
+const tempCartQuery = preparedQuery((db) =>
+  db.select().from(tempCartItems).where(eq(tempCartItems.userId, sql.placeholder('userId'))).orderBy(asc(tempCartItems.id)).prepare('temp_cart'),
+);
+
 export function listTempCart(db: Db, user: User): Promise<TempCartItem[]> {
-  return db.select().from(tempCartItems).where(eq(tempCartItems.userId, user.id)).orderBy(asc(tempCartItems.id));
+  return tempCartQuery(db).execute({ userId: user.id });
 }
