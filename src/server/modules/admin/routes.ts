@@ -4,6 +4,9 @@ import { auditRoutes } from './audit-routes.ts';
 import { noticeResource } from './content/notices.ts';
 import { crudRoutes } from './crud.ts';
 import { consoleGuard } from './guard.ts';
+import { ritualBadgeRoutes, ritualResource } from './rituals/rituals.ts';
+import { ritualSessionMemberRoutes, ritualSessionResource } from './rituals/sessions.ts';
+import { checkInTextResource, offTheRecordCategoryResource, offTheRecordResource, programEventResource, ritualSessionTitleResource } from './rituals/simple.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
 
 /**
@@ -17,5 +20,14 @@ export function adminRoutes(deps: AppDeps) {
   app.use('/api/admin/*', async (c, next) => (c.req.path.startsWith('/api/admin/second-factor') ? next() : consoleGuard(c, next)));
   app.route('/', auditRoutes(db));
   app.route('/', crudRoutes(db, noticeResource));
+  app.route('/', crudRoutes(db, ritualResource));
+  app.route('/', ritualBadgeRoutes(db));
+  app.route('/', crudRoutes(db, ritualSessionTitleResource));
+  app.route('/', crudRoutes(db, ritualSessionResource));
+  app.route('/', ritualSessionMemberRoutes(db));
+  app.route('/', crudRoutes(db, programEventResource));
+  app.route('/', crudRoutes(db, checkInTextResource));
+  app.route('/', crudRoutes(db, offTheRecordCategoryResource));
+  app.route('/', crudRoutes(db, offTheRecordResource));
   return app;
 }
