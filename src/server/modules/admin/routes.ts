@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { noticeResource } from './content/notices.ts';
+import { badgeResource, themeResource } from './content/themes.ts';
 import { crudRoutes } from './crud.ts';
 import { consoleGuard } from './guard.ts';
 import { ritualBadgeRoutes, ritualResource } from './rituals/rituals.ts';
@@ -29,5 +30,7 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/', crudRoutes(db, checkInTextResource));
   app.route('/', crudRoutes(db, offTheRecordCategoryResource));
   app.route('/', crudRoutes(db, offTheRecordResource));
+  app.route('/', crudRoutes(db, themeResource));
+  app.route('/', crudRoutes(db, badgeResource));
   return app;
 }
