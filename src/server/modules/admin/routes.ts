@@ -4,6 +4,7 @@ import { auditRoutes } from './audit-routes.ts';
 import { noticeResource } from './content/notices.ts';
 import { badgeResource, themeResource } from './content/themes.ts';
 import { crudRoutes } from './crud.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { consoleGuard } from './guard.ts';
 import { ritualBadgeRoutes, ritualResource } from './rituals/rituals.ts';
 import { ritualSessionMemberRoutes, ritualSessionResource } from './rituals/sessions.ts';
@@ -20,6 +21,7 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/', secondFactorRoutes(db, config));
   app.use('/api/admin/*', async (c, next) => (c.req.path.startsWith('/api/admin/second-factor') ? next() : consoleGuard(c, next)));
   app.route('/', auditRoutes(db));
+  app.route('/', dashboardRoutes(db));
   app.route('/', crudRoutes(db, noticeResource));
   app.route('/', crudRoutes(db, ritualResource));
   app.route('/', ritualBadgeRoutes(db));
