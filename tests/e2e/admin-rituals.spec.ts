@@ -42,15 +42,15 @@ test('the administrator opens a session in the console, and a member buys it thr
   await page.getByRole('combobox', { name: '리추얼', exact: true }).fill(ritual.title);
   await page.getByRole('option', { name: ritual.title }).first().click();
   await page.getByRole('textbox', { name: '세션 이름', exact: true }).fill(title);
-  await page.getByLabel('시작 시각', { exact: true }).fill(await localInput(page, 10));
-  await page.getByLabel('끝나는 시각', { exact: true }).fill(await localInput(page, 38));
-  await page.getByLabel('정원(명)').fill('5');
-  await page.getByLabel('가격(원)').fill('12000');
+  await page.getByRole('textbox', { name: '시작 시각', exact: true }).fill(await localInput(page, 10));
+  await page.getByRole('textbox', { name: '끝나는 시각', exact: true }).fill(await localInput(page, 38));
+  await page.getByRole('spinbutton', { name: '정원(명)' }).fill('5');
+  await page.getByRole('spinbutton', { name: '가격(원)' }).fill('12000');
   // Recruiting that ends after the start is refused in Korean before anything is stored.
-  await page.getByLabel(/^모집 마감/).fill(await localInput(page, 11));
+  await page.getByRole('textbox', { name: /^모집 마감/ }).fill(await localInput(page, 11));
   await page.getByRole('button', { name: '저장' }).click();
   await expect(page.getByText('모집은 세션이 시작하기 전에 끝나야 해요.')).toBeVisible();
-  await page.getByLabel(/^모집 마감/).fill(await localInput(page, 9));
+  await page.getByRole('textbox', { name: /^모집 마감/ }).fill(await localInput(page, 9));
   await page.getByRole('button', { name: '저장' }).click();
   await expect(page.getByText('만들었어요')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/ritual-sessions\/\d+$/);

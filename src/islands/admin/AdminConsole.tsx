@@ -1,6 +1,7 @@
 import { Admin, Resource } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { authProviderFor } from './auth-provider.ts';
+import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './data-provider.ts';
 import { i18nProvider } from './i18n.ts';
 import { consoleResources } from './resources.tsx';
@@ -24,6 +25,7 @@ export function AdminConsole({ nickname, role }: AdminConsoleProps) {
               basename="/admin"
               title="리추얼 운영 콘솔"
               dataProvider={dataProvider}
+              dashboard={Dashboard}
               authProvider={authProvider}
               i18nProvider={i18nProvider}
               theme={consoleTheme}

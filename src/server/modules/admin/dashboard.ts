@@ -6,38 +6,9 @@ import type { AppEnv } from '../../http/context.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { TIME_ZONE } from '../../../lib/constants.ts';
 import { addDays, ratePercent, seoulDate, sessionDays } from '../../../lib/room-progress.ts';
+import type { Dashboard, PeriodFigures } from '../../../lib/admin-dashboard.ts';
 import { doneDays } from '../room-progress/days.ts';
 import { elapsedDays } from '../room-progress/service.ts';
-
-export interface PeriodFigures {
-  signups: number;
-  paid_orders: number;
-  /** Paid amounts less what has been refunded of them, in 원. */
-  revenue: number;
-  refunds: number;
-  refunded_amount: number;
-}
-
-export interface RunningSession {
-  id: number;
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  members: number;
-  days_elapsed: number;
-  days_done: number;
-  /** Whole percent of member-days done so far, as a room's own report counts them. */
-  rate: number;
-}
-
-export interface Dashboard {
-  today: string;
-  week_starts_on: string;
-  periods: { today: PeriodFigures; week: PeriodFigures };
-  open_inquiries: number;
-  open_reports: number;
-  running_sessions: RunningSession[];
-}
 
 /** The instant a Seoul date begins. */
 const seoulMidnight = (date: string): Date => new Date(`${date}T00:00:00+09:00`);
