@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../http/context.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { noticeResource } from './content/notices.ts';
+import { pageResource, pageVersionRoutes } from './content/pages.ts';
+import { bannerResource, envResource, faqCategoryResource, faqResource, mainBannerResource, mainResource, storePageResource } from './content/site.ts';
 import { badgeResource, themeResource } from './content/themes.ts';
 import { crudRoutes } from './crud.ts';
 import { dashboardRoutes } from './dashboard.ts';
@@ -34,5 +36,14 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/', crudRoutes(db, offTheRecordResource));
   app.route('/', crudRoutes(db, themeResource));
   app.route('/', crudRoutes(db, badgeResource));
+  app.route('/', crudRoutes(db, bannerResource));
+  app.route('/', crudRoutes(db, mainResource));
+  app.route('/', crudRoutes(db, mainBannerResource));
+  app.route('/', crudRoutes(db, faqCategoryResource));
+  app.route('/', crudRoutes(db, faqResource));
+  app.route('/', crudRoutes(db, pageResource));
+  app.route('/', pageVersionRoutes(db));
+  app.route('/', crudRoutes(db, storePageResource));
+  app.route('/', crudRoutes(db, envResource));
   return app;
 }
