@@ -75,7 +75,11 @@ describe('content in the console', () => {
         expect(JSON.stringify(data)).not.toContain('onerror');
       },
     );
-    // Its question gone, the category may go too (one with questions is refused).
+    const kept = await client.post('/api/admin/faqs', { json: { faq_category_id: category.body.data.id, question: '배송은요?', answer_html: '<p>이틀</p>' } });
+    const refused = await client.request('DELETE', `/api/admin/faq-categories/${category.body.data.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('질문이 있는 분류는 지울 수 없어요. 질문을 먼저 옮기거나 지워 주세요.');
+    expect((await client.request('DELETE', `/api/admin/faqs/${kept.body.data.id}`)).status).toBe(204);
     expect((await client.request('DELETE', `/api/admin/faq-categories/${category.body.data.id}`)).status).toBe(204);
 
     await roundTrip(
