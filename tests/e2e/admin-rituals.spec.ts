@@ -40,7 +40,10 @@ test('the administrator opens a session in the console, and a member buys it thr
   await page.getByRole('link', { name: '새로 만들기' }).click();
   const title = `콘솔에서 연 세션 ${testInfo.project.name} ${Date.now()}`;
   await page.getByRole('combobox', { name: '리추얼', exact: true }).fill(ritual.title);
-  await page.getByRole('option', { name: ritual.title }).first().click();
+  // The list is searched on the server after a pause: wait for its answer before choosing.
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await page.getByRole('option', { name: ritual.title }).click();
+  await expect(page.getByRole('combobox', { name: '리추얼', exact: true })).toHaveValue(ritual.title);
   await page.getByRole('textbox', { name: '세션 이름', exact: true }).fill(title);
   await page.getByRole('textbox', { name: '시작 시각', exact: true }).fill(await localInput(page, 10));
   await page.getByRole('textbox', { name: '끝나는 시각', exact: true }).fill(await localInput(page, 38));
