@@ -205,4 +205,58 @@ describe('rituals and sessions in the console', () => {
     const audits = await db().select().from(auditLogs).where(eq(auditLogs.action, 'update_badges'));
     expect(audits).toHaveLength(2);
   });
+
+  it('publishes off-the-record pieces (indexed for search), check-in texts and one-day events that members then read', async () => {
+    const { client } = await signedInStaff(db());
+    const member = await signedInMember(db());
+
+    const category = await client.post('/api/admin/off-the-record-categories', { json: { name: '인터뷰', sort_order: 1 } });
+    expect(category.status).toBe(201);
+    const record = await client.post('/api/admin/off-the-records', {
+      json: {
+        off_the_record_category_id: category.body.data.id,
+        kind: 'interview',
+        title: '필사로 시작한 하루',
+        summary: '한 멤버의 이야기',
+        content_html: '<p>매일 아침 필사를 했어요.</p><script>alert(1)</script>',
+        cover_image_url: '/images/otr.jpg',
+        cover_image_alt: '책상 위 노트',
+        author_name: '편집팀',
+        published_at: new Date(Date.now() - 60_000).toISOString(),
+      },
+    });
+    expect(record.status).toBe(201);
+    const read = await guestClient(db()).get(`/api/off-the-records/${record.body.data.id}`);
+    expect(read.status).toBe(200);
+    expect(JSON.stringify(read.body.data)).not.toContain('<script>');
+    expect(JSON.stringify((await guestClient(db()).get(`/api/explorer-search?q=${encodeURIComponent('필사로')}`)).body)).toContain('필사로 시작한 하루');
+    expect((await client.request('DELETE', `/api/admin/off-the-record-categories/${category.body.data.id}`)).status).toBe(409);
+    // Back to a draft: out of the index.
+    await client.request('PATCH', `/api/admin/off-the-records/${record.body.data.id}`, { json: { published_at: null } });
+    expect(await db().select().from(searchGrams).where(and(eq(searchGrams.kind, 'off_the_record'), eq(searchGrams.itemId, record.body.data.id)))).toHaveLength(0);
+
+    const text = await client.post('/api/admin/check-in-texts', { json: { text: '오늘도 한 쪽 옮겨 적었어요', sort_order: -1 } });
+    expect(text.status).toBe(201);
+    expect(JSON.stringify((await member.client.get('/api/ritual-session-check-in-texts')).body)).toContain('오늘도 한 쪽 옮겨 적었어요');
+    await client.request('PATCH', `/api/admin/check-in-texts/${text.body.data.id}`, { json: { is_active: false } });
+    expect(JSON.stringify((await member.client.get('/api/ritual-session-check-in-texts')).body)).not.toContain('오늘도 한 쪽 옮겨 적었어요');
+
+    const program = await client.post('/api/admin/rituals', { json: { ...RITUAL, type: 'one_day', title: '하루 필사 클래스' } });
+    const startsAt = new Date(Date.now() + 3 * DAY);
+    const session = await client.post('/api/admin/ritual-sessions', {
+      json: { ritual_id: program.body.data.id, title: '하루 필사 클래스', starts_at: startsAt.toISOString(), ends_at: new Date(startsAt.getTime() + 3 * 3_600_000).toISOString(), capacity: 8, price: 40_000 },
+    });
+    const monthly = await createSession(client);
+    const wrongKind = await client.post('/api/admin/program-events', { json: { ritual_session_id: monthly.sessionId, title: '필사', place: '성수' } });
+    expect(wrongKind.body.errors.ritual_session_id).toEqual(['원데이 프로그램의 세션만 고를 수 있어요.']);
+    const event = await client.post('/api/admin/program-events', { json: { ritual_session_id: session.body.data.id, title: '하루 필사 클래스', place: '성수동 작업실' } });
+    expect(event.status).toBe(201);
+    expect((await client.post('/api/admin/program-events', { json: { ritual_session_id: session.body.data.id, title: '또', place: '또' } })).body.errors.ritual_session_id).toEqual([
+      '이 세션에는 이미 프로그램이 있어요.',
+    ]);
+    const seoulMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: 'numeric' }).formatToParts(startsAt);
+    const [year, month] = ['year', 'month'].map((type) => seoulMonth.find((part) => part.type === type)!.value);
+    const events = await guestClient(db()).get(`/api/program-events?year=${year}&month=${month}`);
+    expect(JSON.stringify(events.body.data)).toContain('성수동 작업실');
+  });
 });
