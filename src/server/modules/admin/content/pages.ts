@@ -11,7 +11,7 @@ import { apiTime } from '../../../http/serialize.ts';
 import { NOT_FOUND } from '../crud.ts';
 import type { CrudResource } from '../crud.ts';
 import { optionalTime, richTextField } from '../fields.ts';
-import { flag, optionalText, presentValues, requiredText } from '../rituals/input.ts';
+import { flag, optionalText, presentValues, requiredText } from '../input-fields.ts';
 import { checkUnique, slugField } from './site.ts';
 
 const fields = {

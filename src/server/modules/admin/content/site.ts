@@ -8,7 +8,7 @@ import { sanitizeRichText } from '../../../html/sanitize.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import type { CrudResource } from '../crud.ts';
 import { optionalTime, richTextField } from '../fields.ts';
-import { flag, imageUrl, optionalText, presentValues, referenceId, requiredText, wholeNumber } from '../rituals/input.ts';
+import { flag, imageUrl, optionalText, presentValues, referenceId, requiredText, wholeNumber } from '../input-fields.ts';
 
 const sortOrder = wholeNumber('정렬 순서', -100_000, 100_000).optional();
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { badges, themes } from '../../../db/schema/index.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import type { CrudResource } from '../crud.ts';
-import { flag, optionalText, presentValues, requiredText, wholeNumber } from '../rituals/input.ts';
+import { flag, optionalText, presentValues, requiredText, wholeNumber } from '../input-fields.ts';
 
 const sortOrder = wholeNumber('정렬 순서', -100_000, 100_000).optional();
 

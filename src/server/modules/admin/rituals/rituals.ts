@@ -15,7 +15,7 @@ import { NOT_FOUND } from '../crud.ts';
 import type { CrudResource } from '../crud.ts';
 import { richTextField } from '../fields.ts';
 import { auditActorOf } from '../guard.ts';
-import { flag, imageUrl, optionalReferenceId, presentValues, requiredText, wholeNumber } from './input.ts';
+import { flag, imageUrl, optionalReferenceId, presentValues, requiredText, wholeNumber } from '../input-fields.ts';
 
 const fields = {
   type: z.enum(ritualTypes, { error: '종류는 한 달 리추얼(monthly) 또는 원데이(one_day)여야 해요.' }),

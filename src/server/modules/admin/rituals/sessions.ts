@@ -15,7 +15,7 @@ import { NOT_FOUND } from '../crud.ts';
 import type { CrudResource } from '../crud.ts';
 import { optionalTime } from '../fields.ts';
 import { auditActorOf } from '../guard.ts';
-import { flag, optionalReferenceId, optionalText, presentValues, referenceId, requiredText, requiredTime, wholeNumber } from './input.ts';
+import { flag, optionalReferenceId, optionalText, presentValues, referenceId, requiredText, requiredTime, wholeNumber } from '../input-fields.ts';
 
 export const SESSION_MESSAGES = {
   ritualMissing: '리추얼을 찾을 수 없어요.',

@@ -16,7 +16,7 @@ import { apiTime } from '../../../http/serialize.ts';
 import { indexOffTheRecord } from '../../search/service.ts';
 import type { CrudResource } from '../crud.ts';
 import { optionalTime, richTextField } from '../fields.ts';
-import { flag, imageUrl, optionalReferenceId, presentValues, referenceId, requiredText, requiredTime, wholeNumber } from './input.ts';
+import { flag, imageUrl, optionalReferenceId, presentValues, referenceId, requiredText, requiredTime, wholeNumber } from '../input-fields.ts';
 
 const sortOrder = wholeNumber('정렬 순서', -100_000, 100_000).optional();
 

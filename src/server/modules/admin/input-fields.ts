@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectOf, subjectOf, topicOf } from '../fields.ts';
+import { objectOf, subjectOf, topicOf } from './fields.ts';
 
 /** A line of text the console requires: trimmed, not empty, at most `max` characters. */
 export const requiredText = (label: string, max = 200) =>
