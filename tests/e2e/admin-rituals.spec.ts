@@ -2,7 +2,6 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
-import { seriousViolations } from './a11y.ts';
 import { placeOrder, waitForCheckout } from './checkout-steps.ts';
 import { signInAsMember } from './sign-in.ts';
 
@@ -49,18 +48,12 @@ test('the administrator opens a session in the console, and a member buys it thr
   await page.getByRole('textbox', { name: '끝나는 시각', exact: true }).fill(await localInput(page, 38));
   await page.getByRole('spinbutton', { name: '정원(명)' }).fill('5');
   await page.getByRole('spinbutton', { name: '가격(원)' }).fill('12000');
-  // Recruiting that ends after the start is refused in Korean before anything is stored.
-  await page.getByRole('textbox', { name: /^모집 마감/ }).fill(await localInput(page, 11));
-  await page.getByRole('button', { name: '저장' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: '입력한 내용을 확인해 주세요.' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: /^모집 마감/ })).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('textbox', { name: /^모집 마감/ }).fill(await localInput(page, 9));
   await page.getByRole('button', { name: '저장' }).click();
   await expect(page.getByText('만들었어요')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/ritual-sessions\/\d+$/);
   const sessionId = Number(new URL(page.url()).pathname.split('/').pop());
   await expect(page.getByRole('heading', { name: /참여자 \(0명/ })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
 
   const member = await browser.newPage();
   await signInAsMember(member, memberOf(testInfo.project.name));
