@@ -49,6 +49,8 @@ test('the administrator opens a session in the console, and a member buys it thr
   await page.getByRole('spinbutton', { name: '정원(명)' }).fill('5');
   await page.getByRole('spinbutton', { name: '가격(원)' }).fill('12000');
   await page.getByRole('textbox', { name: /^모집 마감/ }).fill(await localInput(page, 9));
+  // A new session is public unless staff switch it off.
+  await expect(page.getByRole('switch', { name: '공개' })).toBeChecked();
   await page.getByRole('button', { name: '저장' }).click();
   await expect(page.getByText('만들었어요')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/ritual-sessions\/\d+$/);

@@ -20,7 +20,7 @@ function BannerForm() {
       <TimeInput source="starts_at" label="시작 시각 (비우면 바로)" />
       <TimeInput source="ends_at" label="끝나는 시각 (비우면 계속)" />
       <NumberInput source="sort_order" label="우선순위 (클수록 먼저 보여요)" />
-      <BooleanInput source="is_active" label="사용" />
+      <BooleanInput source="is_active" label="사용" defaultValue />
       <p>바뀐 배너는 사이트에 5초 안에, 방문자의 브라우저에는 1분 안에 보여요.</p>
     </SimpleForm>
   );

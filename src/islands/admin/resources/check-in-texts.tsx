@@ -8,7 +8,7 @@ function CheckInTextForm() {
     <SimpleForm>
       <TextInput source="text" label="문구" validate={required('문구를 입력해 주세요.')} fullWidth />
       <NumberInput source="sort_order" label="정렬 순서 (작을수록 앞)" />
-      <BooleanInput source="is_active" label="사용" />
+      <BooleanInput source="is_active" label="사용" defaultValue />
     </SimpleForm>
   );
 }

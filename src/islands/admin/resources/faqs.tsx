@@ -34,7 +34,7 @@ function FaqForm() {
       <TextInput source="question" label="질문" validate={required('질문을 입력해 주세요.')} fullWidth />
       <RichTextInput source="answer_html" label="답변" isRequired validate={required('답변을 입력해 주세요.')} />
       <NumberInput source="sort_order" label="정렬 순서 (작을수록 앞)" />
-      <BooleanInput source="is_published" label="공개" />
+      <BooleanInput source="is_published" label="공개" defaultValue />
     </SimpleForm>
   );
 }

@@ -6,7 +6,7 @@ function CategoryForm() {
     <SimpleForm>
       <TextInput source="name" label="분류 이름" validate={required('분류 이름을 입력해 주세요.')} />
       <NumberInput source="sort_order" label="정렬 순서 (작을수록 앞)" />
-      <BooleanInput source="is_active" label="사용" />
+      <BooleanInput source="is_active" label="사용" defaultValue />
     </SimpleForm>
   );
 }

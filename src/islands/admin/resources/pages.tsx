@@ -17,7 +17,7 @@ function PageForm() {
       <TextInput source="description" label="설명" fullWidth />
       <RichTextInput source="body_html" label="본문" isRequired validate={required('본문을 입력해 주세요.')} />
       <TimeInput source="effective_at" label="시행일 (바꾸면 지금 본문이 이전 버전으로 보관돼요)" />
-      <BooleanInput source="is_published" label="공개" />
+      <BooleanInput source="is_published" label="공개" defaultValue />
     </SimpleForm>
   );
 }

@@ -9,7 +9,7 @@ function SeasonForm() {
     <SimpleForm>
       <TextInput source="title" label="시즌 이름 (예: 2026년 12월 리추얼)" validate={required('시즌 이름을 입력해 주세요.')} fullWidth />
       <TimeInput source="starts_at" label="시작 시각" validate={required('시작 시각을 입력해 주세요.')} />
-      <BooleanInput source="is_published" label="공개" />
+      <BooleanInput source="is_published" label="공개" defaultValue />
     </SimpleForm>
   );
 }

@@ -70,7 +70,7 @@ function SessionForm() {
       <TimeInput source="recruit_starts_at" label="모집 시작 (비우면 지금부터)" />
       <TimeInput source="recruit_ends_at" label="모집 마감 (비우면 시작 전까지)" />
       <TextInput source="place" label="장소 (원데이 프로그램)" fullWidth />
-      <BooleanInput source="is_published" label="공개" />
+      <BooleanInput source="is_published" label="공개" defaultValue />
     </SimpleForm>
   );
 }

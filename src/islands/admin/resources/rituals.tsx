@@ -68,7 +68,7 @@ function RitualForm() {
       <TextInput source="host_name" label="호스트 이름" validate={required('호스트 이름을 입력해 주세요.')} />
       <TextInput source="host_introduction" label="호스트 소개" validate={required('호스트 소개를 입력해 주세요.')} multiline fullWidth />
       <NumberInput source="sort_order" label="정렬 순서 (작을수록 앞)" />
-      <BooleanInput source="is_published" label="공개" />
+      <BooleanInput source="is_published" label="공개" defaultValue />
     </SimpleForm>
   );
 }

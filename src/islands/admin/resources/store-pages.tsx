@@ -10,7 +10,7 @@ function StorePageForm() {
       <TextInput source="description" label="설명" fullWidth />
       <TextInput source="image_url" label="이미지 주소" fullWidth />
       <RichTextInput source="body_html" label="본문" isRequired validate={required('본문을 입력해 주세요.')} />
-      <BooleanInput source="is_published" label="공개" />
+      <BooleanInput source="is_published" label="공개" defaultValue />
     </SimpleForm>
   );
 }

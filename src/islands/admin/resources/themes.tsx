@@ -8,7 +8,7 @@ function ThemeForm() {
       <TextInput source="description" label="설명" validate={required('설명을 입력해 주세요.')} multiline fullWidth />
       <TextInput source="image_url" label="이미지 주소" fullWidth />
       <NumberInput source="sort_order" label="정렬 순서 (작을수록 앞)" />
-      <BooleanInput source="is_active" label="사용" />
+      <BooleanInput source="is_active" label="사용" defaultValue />
     </SimpleForm>
   );
 }
