@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { authProviderFor, identityLabel } from './auth-provider.ts';
 import type { Identity } from './auth-provider.ts';
+import { Dashboard } from './Dashboard.tsx';
 import { dataProvider } from './data-provider.ts';
 import { i18nProvider } from './i18n.ts';
 import { consoleResources } from './resources.tsx';
@@ -40,6 +41,7 @@ export function AdminConsole({ nickname, role }: AdminConsoleProps) {
               basename="/admin"
               title="리추얼 운영 콘솔"
               dataProvider={dataProvider}
+              dashboard={Dashboard}
               authProvider={authProvider}
               i18nProvider={i18nProvider}
               theme={consoleTheme}

@@ -11,14 +11,18 @@ export const seoulDayOf = (column: SQL | string): SQL =>
 /**
  * The (user_id, ritual_session_id, day) rows of the days members did their ritual: a check-in, or
  * a post in a record category (every one but notice), on that Seoul day. `where` narrows both
- * halves the same way (a session, a member) so each is served by its own index.
+ * halves the same way (a session, several by a subquery of their ids, a member) so each is served by its own index.
  */
-export function doneDays(where: { sessionId?: number; userId?: number }): SQL {
+export function doneDays(where: { sessionId?: number; sessionIds?: SQL; userId?: number }): SQL {
   const checkIns: SQL[] = [];
   const posts: SQL[] = [sql`category <> 'notice'`];
   if (where.sessionId !== undefined) {
     checkIns.push(sql`ritual_session_id = ${where.sessionId}`);
     posts.push(sql`ritual_session_id = ${where.sessionId}`);
+  }
+  if (where.sessionIds !== undefined) {
+    checkIns.push(sql`ritual_session_id in (${where.sessionIds})`);
+    posts.push(sql`ritual_session_id in (${where.sessionIds})`);
   }
   if (where.userId !== undefined) {
     checkIns.push(sql`user_id = ${where.userId}`);

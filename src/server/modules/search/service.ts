@@ -57,6 +57,20 @@ export async function indexSearchItem(db: Db, kind: SearchKind, itemId: number, 
   await insertGrams(db, gramRows(kind, itemId, texts));
 }
 
+/** A ritual's grams after the console changes it: published ones are found, others are not. */
+export async function indexRitual(db: Db, ritual: typeof rituals.$inferSelect): Promise<void> {
+  const kind = ritual.type === 'monthly' ? 'ritual' : 'program';
+  // A ritual whose type changed leaves its grams under the other kind.
+  await db.delete(searchGrams).where(and(inArray(searchGrams.kind, ['ritual', 'program']), eq(searchGrams.itemId, ritual.id)));
+  if (ritual.isPublished) await insertGrams(db, gramRows(kind, ritual.id, ritualTexts(ritual)));
+}
+
+/** A record's grams after the console changes it: dated ones are indexed, scheduled ones included (as the rebuild does). */
+export async function indexOffTheRecord(db: Db, record: typeof offTheRecords.$inferSelect): Promise<void> {
+  await db.delete(searchGrams).where(and(eq(searchGrams.kind, 'off_the_record'), eq(searchGrams.itemId, record.id)));
+  if (record.publishedAt) await insertGrams(db, gramRows('off_the_record', record.id, recordTexts(record)));
+}
+
 /**
  * The whole index anew: every published ritual (monthly as `ritual`, one-day as `program`) and
  * every dated record, scheduled ones included, since they become readable without a write (the

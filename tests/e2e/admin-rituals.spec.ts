@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
+import { placeOrder, waitForCheckout } from './checkout-steps.ts';
+import { signInAsMember } from './sign-in.ts';
+
+const memberOf = (project: string) => (project === 'mobile' ? 'member3@example.com' : 'member1@example.com');
+
+/** The console's menu is a drawer on a phone: open it first there. */
+async function openMenu(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: '새로고침' }).waitFor();
+  const item = page.getByRole('menuitem', { name });
+  if (!(await item.isVisible())) await page.getByRole('button', { name: '메뉴 열기' }).click();
+  await item.click();
+}
+
+/** A moment `days` from now as the datetime-local input takes it, in the browser's zone. */
+const localInput = (page: Page, days: number) =>
+  page.evaluate((offset) => {
+    const at = new Date(Date.now() + offset * 86_400_000);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  }, days);
+
+test('the administrator opens a session in the console, and a member buys it through 신청하기', async ({ page, browser }, testInfo) => {
+  const { data: monthly } = (await (await page.request.get('/api/rituals?type=monthly')).json()) as { data: { id: number; title: string }[] };
+  const ritual = monthly[0]!;
+  expect(ritual).toBeDefined();
+
+  await signInAsMember(page, DEMO_ADMIN_EMAIL);
+  await page.goto('/admin');
+  await page.getByLabel('인증 코드 또는 복구 코드').fill(await generate({ secret: DEMO_ADMIN_TOTP_SECRET }));
+  await page.getByRole('button', { name: '확인' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+
+  await openMenu(page, '리추얼 세션');
+  await expect(page).toHaveURL(/\/admin\/ritual-sessions/);
+  await page.getByRole('link', { name: '새로 만들기' }).click();
+  const title = `콘솔에서 연 세션 ${testInfo.project.name} ${Date.now()}`;
+  // Chosen from the open list (the demo has fewer rituals than a page of it), not by typing,
+  // which searches the server again after a pause and redraws the options under the pointer.
+  await page.getByRole('combobox', { name: '리추얼', exact: true }).click();
+  await page.getByRole('option', { name: ritual.title, exact: true }).click();
+  await expect(page.getByRole('combobox', { name: '리추얼', exact: true })).toHaveValue(ritual.title);
+  await page.getByRole('textbox', { name: '세션 이름', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: '시작 시각', exact: true }).fill(await localInput(page, 10));
+  await page.getByRole('textbox', { name: '끝나는 시각', exact: true }).fill(await localInput(page, 38));
+  await page.getByRole('spinbutton', { name: '정원(명)' }).fill('5');
+  await page.getByRole('spinbutton', { name: '가격(원)' }).fill('12000');
+  await page.getByRole('textbox', { name: /^모집 마감/ }).fill(await localInput(page, 9));
+  // A new session is public unless staff switch it off.
+  await expect(page.getByRole('switch', { name: '공개' })).toBeChecked();
+  await page.getByRole('button', { name: '저장' }).click();
+  await expect(page.getByText('만들었어요')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/ritual-sessions\/\d+$/);
+  const sessionId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByRole('heading', { name: /참여자 \(0명/ })).toBeVisible();
+
+  const member = await browser.newPage();
+  await signInAsMember(member, memberOf(testInfo.project.name));
+  await member.goto(`/explorer/ritual/${ritual.id}?session=${sessionId}`);
+  await member.locator('astro-island[component-export="ApplyButton"]:not([ssr])').waitFor({ state: 'attached' });
+  await member.getByRole('button', { name: /신청하기$/ }).click();
+  await expect(member).toHaveURL('/checkout?from=temp');
+  await waitForCheckout(member);
+  await expect(member.getByRole('list').filter({ hasText: title })).toContainText('12,000원');
+  await placeOrder(member);
+  await member.getByRole('link', { name: /테스트 결제하기/ }).click();
+  await expect(member.getByRole('heading', { level: 1, name: '결제 완료' })).toBeVisible();
+  await member.getByRole('link', { name: '리추얼 방으로 가기' }).click();
+  await expect(member).toHaveURL('/room');
+  await expect(member.getByRole('main')).toContainText(title);
+  await member.close();
+
+  // The console shows the paying member in the session.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: /참여자 \(1명/ })).toBeVisible();
+});
