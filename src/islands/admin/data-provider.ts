@@ -15,7 +15,8 @@ interface Page<T> {
 function toHttpError(failure: unknown): HttpError {
   const error = toApiError(failure);
   const errors = Object.fromEntries(Object.entries(error.errors).map(([field, messages]: [string, string[]]) => [field, messages.join(' ')]));
-  return new HttpError(error.message, error.status, { errors, ...(typeof error.data === 'object' && error.data ? error.data : {}) });
+  // The field messages go last: the answer's own `errors` holds arrays, which react-admin would not show.
+  return new HttpError(error.message, error.status, { ...(typeof error.data === 'object' && error.data ? error.data : {}), errors });
 }
 
 async function call<T>(request: () => Promise<T>): Promise<T> {
