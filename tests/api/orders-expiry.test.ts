@@ -55,3 +55,29 @@ describe('orders left unpaid', () => {
     expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toHaveLength(0);
   });
 });
+
+describe('an order cancelled while its payment is being confirmed', () => {
+  it('gives the money back and says the order cannot be paid', async () => {
+    const inner = createTestPaymentGateway();
+    let orderId = 0;
+    // The member (or the clean-up) cancels it just as the provider charges the card.
+    const racing = {
+      ...inner,
+      async confirm(input: Parameters<typeof inner.confirm>[0]) {
+        await db().update(orders).set({ status: 'cancelled', cancelledAt: new Date() }).where(eq(orders.id, orderId));
+        return inner.confirm(input);
+      },
+    };
+    const { client, order } = await pendingOrder(racing);
+    orderId = order.id;
+    const res = await client.post('/api/orders/confirm', { json: { order_id: order.order_number, payment_key: 'test_ok_race', amount: order.amount } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.order_id).toEqual(['결제할 수 없는 주문이에요. 이미 취소되었는지 확인해 주세요.']);
+    expect(inner.charges).toHaveLength(1);
+    expect(inner.cancels).toEqual([expect.objectContaining({ paymentKey: 'test_ok_race', amount: order.amount })]);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment?.status).toBe('cancelled');
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: 'cancelled', refundedAmount: order.amount });
+  });
+});

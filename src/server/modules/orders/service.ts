@@ -446,16 +446,31 @@ export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, 
     throw error;
   }
   const takes = takesOf(items);
-  const outcome = await db.transaction(async (tx): Promise<{ settlement: Settlement; order: Order; sessions: RitualSession[] } | null> => {
+  const payment = { orderId: order.id, provider: gateway.provider, paymentKey: input.payment_key, idempotencyKey: order.orderNumber, amount: order.amount, status: 'confirmed' as const, raw };
+  const outcome = await db.transaction(async (tx): Promise<{ settlement: Settlement; order: Order; sessions: RitualSession[] } | 'cancelled' | null> => {
     const txDb = tx as unknown as Db;
     const held = await lockForSettling(txDb, order, takes);
+    if (held.locked?.status === 'cancelled') {
+      // Cancelled (by its member or the clean-up) while the provider charged it: the payment is
+      // kept on record so that it is given back below, and a retry of the refund finds it.
+      await txDb.insert(payments).values(payment).onConflictDoNothing();
+      return 'cancelled';
+    }
     if (held.locked?.status !== 'pending') return null;
     const settlement = settlementOf(takes, held, held.locked, now);
-    const payment = { orderId: order.id, provider: gateway.provider, paymentKey: input.payment_key, idempotencyKey: order.orderNumber, amount: order.amount, status: 'confirmed' as const, raw };
     return { settlement, order: await recordSettlement(txDb, held.locked, takes, settlement, payment, now), sessions: held.sessions };
   });
   // Another confirm settled it first.
   if (!outcome) return findOwnOrder(db, user, String(order.id));
+  if (outcome === 'cancelled') {
+    try {
+      await refundWhole(db, gateway, order, input.payment_key, ORDER_MESSAGES.notPayable);
+    } catch (error) {
+      // The payment stays on record as confirmed; confirming again retries the refund (above).
+      if (!(error instanceof PaymentUnavailableError || error instanceof PaymentDeclinedError)) throw error;
+    }
+    throw invalidInput({ order_id: [ORDER_MESSAGES.notPayable] });
+  }
   if (!outcome.settlement.paid) {
     try {
       await refundWhole(db, gateway, order, input.payment_key, outcome.settlement.message);
