@@ -5,6 +5,7 @@ import { HIDDEN_CONTENT_TEXT } from '../../src/lib/moderation.ts';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
 import { apiHeaders } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
+import { openMenu } from './console.ts';
 
 interface Category {
   id: number;
@@ -29,14 +30,6 @@ async function postWithComment(author: Page, commenter: Page, comment: string): 
   });
   expect(commented.status()).toBe(201);
   return `/square/${post.category.slug}/${post.id}`;
-}
-
-/** The console's menu is a drawer on a phone: open it first there. */
-async function openMenu(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: '새로고침' }).waitFor();
-  const item = page.getByRole('menuitem', { name });
-  if (!(await item.isVisible())) await page.getByRole('button', { name: '메뉴 열기' }).click();
-  await item.click();
 }
 
 test('a member reports a comment, the administrator hides it, and only the notice is left', async ({ browser }, testInfo) => {

@@ -5,6 +5,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/se
 import { apiHeaders } from './members.ts';
 import { urlOf } from './servers.ts';
 import { signInAsMember } from './sign-in.ts';
+import { openMenu } from './console.ts';
 
 // The demo administrator may enter five codes in five minutes per server, and admin.spec.ts
 // spends four of the main server's: this spec signs in on the other one.
@@ -35,14 +36,6 @@ async function placePaidOrder(page: Page, title: string): Promise<Order> {
   const paid = await page.request.post('/api/orders/confirm', { headers, data: { order_id: order.id, payment_key: `test_ok_${order.order_number}`, amount: order.amount } });
   expect(paid.status()).toBe(200);
   return order;
-}
-
-/** The console's menu is a drawer on a phone: open it first there. */
-async function openMenu(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: '새로고침' }).waitFor();
-  const item = page.getByRole('menuitem', { name });
-  if (!(await item.isVisible())) await page.getByRole('button', { name: '메뉴 열기' }).click();
-  await item.click();
 }
 
 test('the administrator ships a paid order and gives a coupon; the member reads the tracking number and finds the coupon', async ({ page }, testInfo) => {

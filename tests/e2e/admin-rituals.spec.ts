@@ -4,16 +4,9 @@ import { generate } from 'otplib';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
 import { placeOrder, waitForCheckout } from './checkout-steps.ts';
 import { signInAsMember } from './sign-in.ts';
+import { openMenu } from './console.ts';
 
 const memberOf = (project: string) => (project === 'mobile' ? 'member3@example.com' : 'member1@example.com');
-
-/** The console's menu is a drawer on a phone: open it first there. */
-async function openMenu(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: '새로고침' }).waitFor();
-  const item = page.getByRole('menuitem', { name });
-  if (!(await item.isVisible())) await page.getByRole('button', { name: '메뉴 열기' }).click();
-  await item.click();
-}
 
 /** A moment `days` from now as the datetime-local input takes it, in the browser's zone. */
 const localInput = (page: Page, days: number) =>

@@ -1,17 +1,9 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
 import { seriousViolations } from './a11y.ts';
 import { signInAsMember } from './sign-in.ts';
-
-/** The console's menu is a drawer on a phone: open it first there. */
-async function openMenu(page: Page, name: string): Promise<void> {
-  await page.getByRole('button', { name: '새로고침' }).waitFor();
-  const item = page.getByRole('menuitem', { name });
-  if (!(await item.isVisible())) await page.getByRole('button', { name: '메뉴 열기' }).click();
-  await item.click();
-}
+import { openMenu } from './console.ts';
 
 test('a guest is sent to sign in, and a member is not told the console exists', async ({ page }) => {
   await page.goto('/admin');

@@ -76,7 +76,7 @@ function OrderShow() {
           <FunctionField
             label="금액"
             render={(record: RaRecord) =>
-              `상품 ${formatWon(record.items_amount)} + 배송비 ${formatWon(record.shipping_fee + record.isolated_fee)} − 할인 ${formatWon(record.discount_amount)} = 결제 ${formatWon(record.amount)}` +
+              `상품 ${formatWon(record.items_amount)} + 배송비 ${formatWon(record.shipping_fee + record.isolated_fee)} - 할인 ${formatWon(record.discount_amount)} = 결제 ${formatWon(record.amount)}` +
               (record.refunded_amount > 0 ? ` (환불 ${formatWon(record.refunded_amount)})` : '')
             }
           />
