@@ -317,14 +317,16 @@ const ascending = (ids: Iterable<number>): number[] => [...ids].sort((a, b) => a
 async function lockForSettling(tx: Db, order: Order, takes: Takes) {
   const plainIds = ascending([...takes.products].flatMap(([id, take]) => (take.stock > 0 ? [id] : [])));
   const sessionIds = ascending(takes.sessionIds);
-  const [[locked], options, plain, sessions, seats, [wallet]] = await Promise.all([
+  const [[locked], options, plain, sessions, [wallet]] = await Promise.all([
     tx.select().from(orders).where(eq(orders.id, order.id)).for('update'),
     takes.options.size ? tx.select().from(productOptions).where(inArray(productOptions.id, ascending(takes.options.keys()))).orderBy(asc(productOptions.id)).for('update') : [],
     plainIds.length ? tx.select().from(products).where(inArray(products.id, plainIds)).orderBy(asc(products.id)).for('update') : [],
     sessionIds.length ? tx.select().from(ritualSessions).where(inArray(ritualSessions.id, sessionIds)).orderBy(asc(ritualSessions.id)).for('update') : [],
-    memberCounts(tx, sessionIds),
     order.couponUserId !== null ? tx.select().from(couponUsers).where(eq(couponUsers.id, order.couponUserId)).for('update') : [],
   ]);
+  // Counted only once the sessions' rows are held: on PostgreSQL a count read before the lock is
+  // granted misses the seats another confirm has just taken, and the last seat would sell twice.
+  const seats = await memberCounts(tx, sessionIds);
   return { locked, options, plain, sessions, seats, wallet };
 }
 
