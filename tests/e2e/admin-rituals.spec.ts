@@ -18,7 +18,9 @@ const localInput = (page: Page, days: number) =>
 
 test('the administrator opens a session in the console, and a member buys it through 신청하기', async ({ page, browser }, testInfo) => {
   const { data: monthly } = (await (await page.request.get('/api/rituals?type=monthly')).json()) as { data: { id: number; title: string }[] };
-  const ritual = monthly[0]!;
+  // Not the ritual explorer.spec reads session by session (아침 10분 명상): a session added to it
+  // would become its first and change what that spec finds.
+  const ritual = monthly.find((candidate) => candidate.title !== '아침 10분 명상')!;
   expect(ritual).toBeDefined();
 
   await signInAsMember(page, DEMO_ADMIN_EMAIL);
