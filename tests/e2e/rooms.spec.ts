@@ -107,7 +107,9 @@ test.describe('a morning in the room', () => {
     await expect(box).toHaveValue(`멋져요 @${MEMBER2_NICKNAME} `);
     await box.pressSequentially('님 내일도 함께해요');
     await member3.getByRole('button', { name: '댓글 남기기' }).click();
-    await expect(member3.getByText(`멋져요 @${MEMBER2_NICKNAME} 님 내일도 함께해요`)).toBeVisible();
+    // The posted comment, not the box that held the text until the form empties itself.
+    await expect(member3.getByRole('paragraph').filter({ hasText: `멋져요 @${MEMBER2_NICKNAME} 님 내일도 함께해요` })).toBeVisible();
+    await expect(box).toHaveValue('');
     await waitForIsland(member3, 'ReactionBar');
     await member3.getByRole('button', { name: /응원해요/ }).first().click();
     await expect(member3.getByRole('button', { name: /응원해요/ }).first()).toHaveAttribute('aria-pressed', 'true');
