@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
-import { preparedQueries } from '../../db/prepared.ts';
-import { literalLimit } from '../../db/prepared.ts';
+import { literalLimit, preparedQueries, preparedQuery } from '../../db/prepared.ts';
 import {
   commentLikes,
   comments,
@@ -167,21 +166,45 @@ async function postRow(db: Db, sessionId: number, postId: number) {
   return row;
 }
 
+// A post page's own questions, asked on every visit: built once per database. The reader's save
+// comes with the post rather than in a query of its own.
+const postPageQuery = preparedQuery((db) =>
+  db
+    .select({
+      ...itemColumns,
+      contentHtml: ritualSessionPosts.contentHtml,
+      userId: ritualSessionPosts.userId,
+      isSaved: sql<boolean>`exists (select 1 from ${saves} where ${saves.userId} = ${sql.placeholder('userId')} and ${saves.modelType} = ${ROOM_POST_MODEL} and ${saves.modelId} = ${ritualSessionPosts.id})`,
+    })
+    .from(ritualSessionPosts)
+    .innerJoin(users, eq(users.id, ritualSessionPosts.userId))
+    .where(and(eq(ritualSessionPosts.id, sql.placeholder('postId')), eq(ritualSessionPosts.ritualSessionId, sql.placeholder('sessionId'))))
+    .prepare('room_post_page'),
+);
+
+// The first read goes in and is counted in one statement: no transaction, so the page never holds
+// the embedded database's one connection while other requests wait for it.
+const readQuery = preparedQuery((db) => {
+  const read = db.$with('read').as(
+    db
+      .insert(ritualSessionPostReads)
+      .values({ ritualSessionPostId: sql.placeholder('postId'), userId: sql.placeholder('userId') })
+      .onConflictDoNothing()
+      .returning({ userId: ritualSessionPostReads.userId }),
+  );
+  return db
+    .with(read)
+    .update(ritualSessionPosts)
+    .set({ readsCount: sql`${ritualSessionPosts.readsCount} + 1`, updatedAt: sql`${ritualSessionPosts.updatedAt}` })
+    .where(and(eq(ritualSessionPosts.id, sql.placeholder('postId')), sql`exists (select 1 from ${read})`))
+    .returning({ id: ritualSessionPosts.id })
+    .prepare('room_post_read');
+});
+
 /** Counts the member's first read of a post; later reads change nothing. */
 async function recordRead(db: Db, postId: number, userId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(ritualSessionPostReads)
-      .values({ ritualSessionPostId: postId, userId })
-      .onConflictDoNothing()
-      .returning({ userId: ritualSessionPostReads.userId });
-    if (inserted.length === 0) return false;
-    await tx
-      .update(ritualSessionPosts)
-      .set({ readsCount: sql`${ritualSessionPosts.readsCount} + 1`, updatedAt: sql`${ritualSessionPosts.updatedAt}` })
-      .where(eq(ritualSessionPosts.id, postId));
-    return true;
-  });
+  const counted = await readQuery(db).execute({ postId, userId });
+  return counted.length > 0;
 }
 
 const canChange = (access: RoomAccess, ownerId: number, userId: number) => ({
@@ -192,31 +215,23 @@ const canChange = (access: RoomAccess, ownerId: number, userId: number) => ({
 /** A room post with its reactions, comments and the reader's state; reading it counts the reader once. */
 export async function findRoomPost(db: Db, user: RoomViewer, sessionId: number, postId: number): Promise<RoomPostDetailView> {
   const access = await roomAccess(db, user, sessionId);
-  const row = await postRow(db, sessionId, postId);
+  const [row] = await postPageQuery(db).execute({ postId, sessionId, userId: user.id });
+  if (!row) throw notFound(ROOM_POST_MESSAGES.notFound);
   const counted = row.userId !== user.id && (await recordRead(db, postId, user.id));
   const reader = { userId: user.id, sessionId: null };
-  const [summary, isSaved, postComments] = await Promise.all([
+  const [summary, postComments] = await Promise.all([
     reactionSummary(db, reader, ROOM_POST_MODEL, postId),
-    isSavedBy(db, postId, user.id),
     listComments(db, reader, ROOM_POST_MODEL, postId, { ownerId: row.userId, isAnonymous: false }),
   ]);
   return {
     ...itemView({ ...row, readsCount: row.readsCount + (counted ? 1 : 0) }),
     contentHtml: row.contentHtml,
     reactions: summary,
-    isSaved,
+    isSaved: row.isSaved,
     isMine: row.userId === user.id,
     ...canChange(access, row.userId, user.id),
     comments: postComments,
   };
-}
-
-async function isSavedBy(db: Db, postId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: saves.id })
-    .from(saves)
-    .where(and(eq(saves.userId, userId), eq(saves.modelType, ROOM_POST_MODEL), eq(saves.modelId, postId)));
-  return row !== undefined;
 }
 
 export interface PublicRoomPostView extends RoomPostItemView {
