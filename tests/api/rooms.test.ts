@@ -381,7 +381,7 @@ describe('check-in', () => {
     expect(await checkInsOf(room.id)).toHaveLength(1);
     expect((await first.client.get(`/api/ritual-sessions/${room.id}`)).body.data).toMatchObject({
       checked_in_today: true,
-      today_check_in: { id: done.body.data.id },
+      today_check_in: { id: done.body.data.id, check_in_text_id: text.id, text: '오늘도 해냈어요', content: '상쾌한 아침' },
     });
   });
 

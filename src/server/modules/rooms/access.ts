@@ -36,6 +36,11 @@ const accessQuery = preparedQuery((db) =>
  */
 export async function roomAccess(db: Db, user: Pick<User, 'id' | 'role'>, sessionId: number): Promise<RoomAccess> {
   const [row] = await accessQuery(db).execute({ userId: user.id, sessionId });
+  return accessOf(row, user);
+}
+
+/** The same rule on a row a caller read in a larger query of its own: the session (none when unknown) and the member's role. */
+export function accessOf(row: { session: RitualSession; role: RitualSessionRole | null } | undefined, user: Pick<User, 'id' | 'role'>): RoomAccess {
   if (!row) throw notFound(ROOM_MESSAGES.missing);
   const staff = isStaff(user);
   if (!row.role && !staff) throw forbidden(ROOM_MESSAGES.notMember);

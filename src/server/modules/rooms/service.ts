@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import {
@@ -13,7 +13,7 @@ import type { RitualSessionRole, User } from '../../db/schema/index.ts';
 import { forbidden, invalidInput } from '../../domain-errors.ts';
 import { seoulDayKey } from '../../../lib/program-calendar.ts';
 import { isPostingOpen, roomStateOf } from '../../../lib/rooms.ts';
-import { leadsRoom, roomAccess } from './access.ts';
+import { accessOf, leadsRoom, roomAccess } from './access.ts';
 import { CHECK_IN_MESSAGES } from './schema.ts';
 
 export type RoomViewer = Pick<User, 'id' | 'role'>;
@@ -97,7 +97,7 @@ const checkInColumns = {
   createdAt: ritualSessionCheckIns.createdAt,
 };
 
-// The room home runs these every morning for every member: built once per database.
+// Every check-in asks it, twice: built once per database.
 const checkInOfDayQuery = preparedQuery((db) =>
   db
     .select(checkInColumns)
@@ -113,20 +113,42 @@ const checkInOfDayQuery = preparedQuery((db) =>
     .prepare('room_check_in_of_day'),
 );
 
-const roomRitualQuery = preparedQuery((db) =>
+// The room's page asks for its room on every visit: the access rule's row, the ritual, the head
+// count and the member's check-in of the day in one query, built once per database.
+const roomQuery = preparedQuery((db) =>
   db
-    .select({ id: rituals.id, title: rituals.title, coverImageUrl: rituals.coverImageUrl })
-    .from(rituals)
-    .where(eq(rituals.id, sql.placeholder('ritualId')))
-    .prepare('room_ritual'),
-);
-
-const roomHeadCountQuery = preparedQuery((db) =>
-  db
-    .select({ count: count() })
-    .from(ritualSessionUsers)
-    .where(eq(ritualSessionUsers.ritualSessionId, sql.placeholder('sessionId')))
-    .prepare('room_head_count'),
+    .select({
+      session: ritualSessions,
+      role: ritualSessionUsers.role,
+      ritual: { id: rituals.id, title: rituals.title, coverImageUrl: rituals.coverImageUrl },
+      membersCount: sql<number>`(select count(*)::int from ${ritualSessionUsers} where ${ritualSessionUsers.ritualSessionId} = ${ritualSessions.id})`,
+      // Drizzle reads a left-joined object as null when its row is missing only while all its columns
+      // are that table's: the text comes by subquery.
+      todayCheckIn: {
+        id: ritualSessionCheckIns.id,
+        day: ritualSessionCheckIns.day,
+        checkInTextId: ritualSessionCheckIns.checkInTextId,
+        text: sql<string | null>`(select ${ritualSessionCheckInTexts.text} from ${ritualSessionCheckInTexts} where ${ritualSessionCheckInTexts.id} = ${ritualSessionCheckIns.checkInTextId})`,
+        content: ritualSessionCheckIns.content,
+        createdAt: ritualSessionCheckIns.createdAt,
+      },
+    })
+    .from(ritualSessions)
+    .leftJoin(
+      ritualSessionUsers,
+      and(eq(ritualSessionUsers.ritualSessionId, ritualSessions.id), eq(ritualSessionUsers.userId, sql.placeholder('userId'))),
+    )
+    .leftJoin(rituals, eq(rituals.id, ritualSessions.ritualId))
+    .leftJoin(
+      ritualSessionCheckIns,
+      and(
+        eq(ritualSessionCheckIns.ritualSessionId, ritualSessions.id),
+        eq(ritualSessionCheckIns.userId, sql.placeholder('userId')),
+        eq(ritualSessionCheckIns.day, sql.placeholder('day')),
+      ),
+    )
+    .where(eq(ritualSessions.id, sql.placeholder('sessionId')))
+    .prepare('room_home'),
 );
 
 const roomMembersQuery = preparedQuery((db) =>
@@ -144,15 +166,13 @@ async function checkInOfDay(db: Db, sessionId: number, userId: number, day: stri
   return row ?? null;
 }
 
-/** The room as its home shows it: 404/403 by the room rule, then the ritual, the head count and today's check-in. */
+/** The room as its home shows it: 404/403 by the room rule, then the ritual, the head count and today's check-in. One query. */
 export async function findRoom(db: Db, user: RoomViewer, sessionId: number, now = new Date()): Promise<RoomDetailView> {
-  const access = await roomAccess(db, user, sessionId);
-  const [[ritual], [members], todayCheckIn] = await Promise.all([
-    access.session.ritualId === null ? Promise.resolve([undefined]) : roomRitualQuery(db).execute({ ritualId: access.session.ritualId }),
-    roomHeadCountQuery(db).execute({ sessionId }),
-    checkInOfDay(db, sessionId, user.id, seoulDayKey(now)),
-  ]);
+  const [row] = await roomQuery(db).execute({ sessionId, userId: user.id, day: seoulDayKey(now) });
+  const access = accessOf(row, user);
   const { session } = access;
+  // accessOf has refused a room that is not there.
+  const { ritual, membersCount, todayCheckIn } = row!;
   const running = roomStateOf({ starts_at: session.startsAt, ends_at: session.endsAt }, now) === 'running';
   return {
     ...summaryOf(
@@ -165,7 +185,7 @@ export async function findRoom(db: Db, user: RoomViewer, sessionId: number, now 
       access.role,
       todayCheckIn !== null,
     ),
-    membersCount: members?.count ?? 0,
+    membersCount,
     leads: leadsRoom(access),
     canPost: isPostingOpen({ starts_at: session.startsAt, ends_at: session.endsAt }, now),
     // Staff who are not in the room look after it; they have no days of their own to check.
@@ -193,12 +213,18 @@ export async function findRoomInfo(db: Db, user: RoomViewer, sessionId: number) 
   return { id: session.id, title: session.title, members: await listRoomMembers(db, sessionId) };
 }
 
-export async function listCheckInTexts(db: Db): Promise<Array<{ id: number; text: string }>> {
-  return db
+// The room's page offers them to every member who has not checked in yet today: built once per database.
+const checkInTextsQuery = preparedQuery((db) =>
+  db
     .select({ id: ritualSessionCheckInTexts.id, text: ritualSessionCheckInTexts.text })
     .from(ritualSessionCheckInTexts)
     .where(eq(ritualSessionCheckInTexts.isActive, true))
-    .orderBy(asc(ritualSessionCheckInTexts.sortOrder), asc(ritualSessionCheckInTexts.id));
+    .orderBy(asc(ritualSessionCheckInTexts.sortOrder), asc(ritualSessionCheckInTexts.id))
+    .prepare('room_check_in_texts'),
+);
+
+export async function listCheckInTexts(db: Db): Promise<Array<{ id: number; text: string }>> {
+  return checkInTextsQuery(db).execute();
 }
 
 export interface CheckInResult {
