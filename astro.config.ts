@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 import type { AstroIntegration } from 'astro';
+import type { Plugin as VitePlugin } from 'vite';
 
 /**
  * The Node adapter, with our entry in front of its own: the database is opened, locked and
@@ -59,10 +60,33 @@ function pgliteWorkerFiles(): AstroIntegration {
   };
 }
 
+/**
+ * Marks the islands' components as React's in the server build. Astro asks each renderer whether an
+ * unmarked component is theirs, and React's answers by rendering it: a whole streaming render of
+ * its own before the real one, for every island on every page (a room post's six islands: a tenth
+ * of the page's server time, measured). The names are the exported functions that React would take
+ * for components (capitalised); marking anything else is never read.
+ */
+function reactIslandsTagged(): VitePlugin {
+  const islandFile = /\/src\/islands\/.+\.tsx$/;
+  return {
+    name: 'react-islands-tagged',
+    enforce: 'post',
+    transform(code, id) {
+      if (this.environment.config.consumer !== 'server' || !islandFile.test(id)) return null;
+      const components = [...code.matchAll(/^export (?:async )?function ([A-Z]\w*)/gm)].map((match) => match[1]);
+      if (components.length === 0) return null;
+      const tags = components.map((name) => `__astro_tag_component__(${name}, '@astrojs/react');`);
+      return `${code}\nimport { __astro_tag_component__ } from 'astro/runtime/server/index.js';\n${tags.join('\n')}\n`;
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
   integrations: [react(), pgliteWorkerFiles()],
+  vite: { plugins: [reactIslandsTagged()] },
   server: { port: 4321 },
   security: {
     // Request forgery is handled by the API's XSRF-TOKEN check, which answers 419 as clients expect.
