@@ -61,23 +61,37 @@ function pgliteWorkerFiles(): AstroIntegration {
 }
 
 /**
- * Marks the islands' components as React's in the server build. Astro asks each renderer whether an
- * unmarked component is theirs, and React's answers by rendering it: a whole streaming render of
- * its own before the real one, for every island on every page (a room post's six islands: a tenth
- * of the page's server time, measured). The names are the exported functions that React would take
- * for components (capitalised); marking anything else is never read.
+ * The islands' server renderer (src/server/react-islands.ts): React's string renderer in place of
+ * @astrojs/react's streaming one, hydrated by @astrojs/react's client. Every island's exported
+ * components (the capitalised functions, as React names components) are marked for it in the
+ * server build. Unmarked, Astro would ask each renderer whether a component is theirs, and
+ * @astrojs/react answers by rendering it: one more whole render for every island on every page.
  */
-function reactIslandsTagged(): VitePlugin {
+function reactIslands(): AstroIntegration {
+  const name = 'react-islands';
   const islandFile = /\/src\/islands\/.+\.tsx$/;
-  return {
-    name: 'react-islands-tagged',
+  const marking: VitePlugin = {
+    name: 'react-islands-marked',
     enforce: 'post',
     transform(code, id) {
       if (this.environment.config.consumer !== 'server' || !islandFile.test(id)) return null;
       const components = [...code.matchAll(/^export (?:async )?function ([A-Z]\w*)/gm)].map((match) => match[1]);
       if (components.length === 0) return null;
-      const tags = components.map((name) => `__astro_tag_component__(${name}, '@astrojs/react');`);
-      return `${code}\nimport { __astro_tag_component__ } from 'astro/runtime/server/index.js';\n${tags.join('\n')}\n`;
+      const marks = components.map((component) => `__astro_tag_component__(${component}, '${name}');`);
+      return `${code}\nimport { __astro_tag_component__ } from 'astro/runtime/server/index.js';\n${marks.join('\n')}\n`;
+    },
+  };
+  return {
+    name,
+    hooks: {
+      'astro:config:setup': ({ addRenderer, updateConfig }) => {
+        addRenderer({
+          name,
+          serverEntrypoint: fileURLToPath(new URL('./src/server/react-islands.ts', import.meta.url)),
+          clientEntrypoint: '@astrojs/react/client.js',
+        });
+        updateConfig({ vite: { plugins: [marking] } });
+      },
     },
   };
 }
@@ -85,8 +99,7 @@ function reactIslandsTagged(): VitePlugin {
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
-  integrations: [react(), pgliteWorkerFiles()],
-  vite: { plugins: [reactIslandsTagged()] },
+  integrations: [react(), reactIslands(), pgliteWorkerFiles()],
   server: { port: 4321 },
   security: {
     // Request forgery is handled by the API's XSRF-TOKEN check, which answers 419 as clients expect.
