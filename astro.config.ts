@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 import type { AstroIntegration } from 'astro';
+import type { Plugin as VitePlugin } from 'vite';
 
 /**
  * The Node adapter, with our entry in front of its own: the database is opened, locked and
@@ -59,10 +60,46 @@ function pgliteWorkerFiles(): AstroIntegration {
   };
 }
 
+/**
+ * The islands' server renderer (src/server/react-islands.ts): React's string renderer in place of
+ * @astrojs/react's streaming one, hydrated by @astrojs/react's client. Every island's exported
+ * components (the capitalised functions, as React names components) are marked for it in the
+ * server build. Unmarked, Astro would ask each renderer whether a component is theirs, and
+ * @astrojs/react answers by rendering it: one more whole render for every island on every page.
+ */
+function reactIslands(): AstroIntegration {
+  const name = 'react-islands';
+  const islandFile = /\/src\/islands\/.+\.tsx$/;
+  const marking: VitePlugin = {
+    name: 'react-islands-marked',
+    enforce: 'post',
+    transform(code, id) {
+      if (this.environment.config.consumer !== 'server' || !islandFile.test(id)) return null;
+      const components = [...code.matchAll(/^export (?:async )?function ([A-Z]\w*)/gm)].map((match) => match[1]);
+      if (components.length === 0) return null;
+      const marks = components.map((component) => `__astro_tag_component__(${component}, '${name}');`);
+      return `${code}\nimport { __astro_tag_component__ } from 'astro/runtime/server/index.js';\n${marks.join('\n')}\n`;
+    },
+  };
+  return {
+    name,
+    hooks: {
+      'astro:config:setup': ({ addRenderer, updateConfig }) => {
+        addRenderer({
+          name,
+          serverEntrypoint: fileURLToPath(new URL('./src/server/react-islands.ts', import.meta.url)),
+          clientEntrypoint: '@astrojs/react/client.js',
+        });
+        updateConfig({ vite: { plugins: [marking] } });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
-  integrations: [react(), pgliteWorkerFiles()],
+  integrations: [react(), reactIslands(), pgliteWorkerFiles()],
   server: { port: 4321 },
   security: {
     // Request forgery is handled by the API's XSRF-TOKEN check, which answers 419 as clients expect.
