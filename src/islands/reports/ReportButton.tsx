@@ -1,12 +1,12 @@
-import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { isApiError } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
-import { REPORT_REASON_LABELS } from '../../lib/moderation.ts';
-import { failureMessage } from '../shared/failure-messages.ts';
-import './reports.css';
+import { useEffect, useRef, useState } from "react";
+import type { FormEvent } from "react";
+import { isApiError } from "../../lib/api-errors.ts";
+import { api } from "../../lib/browser-api.ts";
+import { REPORT_REASON_LABELS } from "../../lib/moderation.ts";
+import { failureMessage } from "../shared/failure-messages.ts";
+import "./reports.css";
 
-export type ReportModelType = 'square_post' | 'ritual_session_post' | 'comment';
+export type ReportModelType = "square_post" | "ritual_session_post" | "comment";
 type Reason = keyof typeof REPORT_REASON_LABELS;
 
 const REASONS = Object.entries(REPORT_REASON_LABELS) as [Reason, string][];
@@ -17,7 +17,7 @@ const TOLD_BY_SERVER = [403, 404, 409];
 function messageOf(error: unknown): string {
   if (isApiError(error) && TOLD_BY_SERVER.includes(error.status)) {
     const message = (error.data as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string' && message !== '') return message;
+    if (typeof message === "string" && message !== "") return message;
   }
   return failureMessage(error);
 }
@@ -34,84 +34,125 @@ interface Props {
 export function ReportButton({ modelType, modelId, noun, className }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<Reason | null>(null);
-  const [detail, setDetail] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [error, setError] = useState('');
+  const [detail, setDetail] = useState("");
+  const [state, setState] = useState<"idle" | "sending" | "done">("idle");
+  const [error, setError] = useState("");
+  // The dialog joins the page on the first 신고 only: a thread of thirty comments would otherwise
+  // carry thirty hidden forms in its markup.
+  const [wanted, setWanted] = useState(false);
   const titleId = `report-title-${modelType}-${modelId}`;
 
   const open = () => {
-    setError('');
-    dialog.current?.showModal();
+    setError("");
+    if (dialog.current) dialog.current.showModal();
+    else setWanted(true);
   };
+  useEffect(() => {
+    if (wanted) dialog.current?.showModal();
+  }, [wanted]);
   const close = () => dialog.current?.close();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!reason) {
-      setError('신고 사유를 선택해 주세요.');
+      setError("신고 사유를 선택해 주세요.");
       return;
     }
-    setState('sending');
-    setError('');
+    setState("sending");
+    setError("");
     try {
-      await api.post('/api/reports', { model_type: modelType, model_id: modelId, reason, detail }, { handles: [...TOLD_BY_SERVER, 422] });
-      setState('done');
+      await api.post(
+        "/api/reports",
+        { model_type: modelType, model_id: modelId, reason, detail },
+        { handles: [...TOLD_BY_SERVER, 422] },
+      );
+      setState("done");
     } catch (failure) {
-      setState('idle');
+      setState("idle");
       setError(messageOf(failure));
     }
   };
 
   return (
     <>
-      <button type="button" className={className ?? 'report-button'} onClick={open} disabled={state === 'done'}>
-        {state === 'done' ? '신고됨' : '신고'}
+      <button
+        type="button"
+        className={className ?? "report-button"}
+        onClick={open}
+        disabled={state === "done"}
+      >
+        {state === "done" ? "신고됨" : "신고"}
       </button>
-      <dialog ref={dialog} className="report-dialog" aria-labelledby={titleId}>
-        {state === 'done' ? (
-          <div className="report-dialog-body">
-            <h2 id={titleId} className="report-dialog-title">
-              신고가 접수되었어요
-            </h2>
-            <p>운영진이 확인한 뒤 운영 정책에 따라 조치할게요.</p>
-            <div className="report-dialog-buttons">
-              <button type="button" className="report-dialog-primary" onClick={close}>
-                닫기
-              </button>
+      {wanted && (
+        <dialog
+          ref={dialog}
+          className="report-dialog"
+          aria-labelledby={titleId}
+        >
+          {state === "done" ? (
+            <div className="report-dialog-body">
+              <h2 id={titleId} className="report-dialog-title">
+                신고가 접수되었어요
+              </h2>
+              <p>운영진이 확인한 뒤 운영 정책에 따라 조치할게요.</p>
+              <div className="report-dialog-buttons">
+                <button
+                  type="button"
+                  className="report-dialog-primary"
+                  onClick={close}
+                >
+                  닫기
+                </button>
+              </div>
             </div>
-          </div>
-        ) : (
-          <form className="report-dialog-body" onSubmit={submit}>
-            <h2 id={titleId} className="report-dialog-title">
-              이 {noun}을 신고할까요?
-            </h2>
-            <fieldset className="report-reasons">
-              <legend>신고 사유</legend>
-              {REASONS.map(([value, label]) => (
-                <label key={value} className="report-reason">
-                  <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
-                  {label}
-                </label>
-              ))}
-            </fieldset>
-            <label className="report-detail">
-              자세한 내용 (선택)
-              <textarea value={detail} maxLength={DETAIL_MAX} rows={3} onChange={(event) => setDetail(event.target.value)} />
-            </label>
-            <p className="report-error" role="alert">
-              {error}
-            </p>
-            <div className="report-dialog-buttons">
-              <button type="button" onClick={close}>
-                취소
-              </button>
-              <button type="submit" className="report-dialog-primary" disabled={state === 'sending'}>
-                {state === 'sending' ? '신고하는 중…' : '신고하기'}
-              </button>
-            </div>
-          </form>
-        )}
-      </dialog>
+          ) : (
+            <form className="report-dialog-body" onSubmit={submit}>
+              <h2 id={titleId} className="report-dialog-title">
+                이 {noun}을 신고할까요?
+              </h2>
+              <fieldset className="report-reasons">
+                <legend>신고 사유</legend>
+                {REASONS.map(([value, label]) => (
+                  <label key={value} className="report-reason">
+                    <input
+                      type="radio"
+                      name="reason"
+                      value={value}
+                      checked={reason === value}
+                      onChange={() => setReason(value)}
+                    />
+                    {label}
+                  </label>
+                ))}
+              </fieldset>
+              <label className="report-detail">
+                자세한 내용 (선택)
+                <textarea
+                  value={detail}
+                  maxLength={DETAIL_MAX}
+                  rows={3}
+                  onChange={(event) => setDetail(event.target.value)}
+                />
+              </label>
+              <p className="report-error" role="alert">
+                {error}
+              </p>
+              <div className="report-dialog-buttons">
+                <button type="button" onClick={close}>
+                  취소
+                </button>
+                <button
+                  type="submit"
+                  className="report-dialog-primary"
+                  disabled={state === "sending"}
+                >
+                  {state === "sending" ? "신고하는 중…" : "신고하기"}
+                </button>
+              </div>
+            </form>
+          )}
+        </dialog>
+      )}
     </>
   );
 }
