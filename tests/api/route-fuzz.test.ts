@@ -195,6 +195,10 @@ beforeEach(async () => {
       emails: [],
       // The console's inquiry answer.
       answer: '확인해 보니 내일 출고돼요.',
+      // The console's square categories.
+      write_scope: 'member',
+      allows_anonymous: false,
+      is_active: true,
     },
   };
   // Routes name these ids by other names too.

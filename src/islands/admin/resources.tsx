@@ -20,6 +20,8 @@ import { reports } from './resources/reports.tsx';
 import { ritualSessionTitles } from './resources/ritual-session-titles.tsx';
 import { ritualSessions } from './resources/ritual-sessions.tsx';
 import { rituals } from './resources/rituals.tsx';
+import { roomPosts } from './resources/room-posts.tsx';
+import { squareCategories } from './resources/square-categories.tsx';
 import { storePages } from './resources/store-pages.tsx';
 import { themes } from './resources/themes.tsx';
 
@@ -32,6 +34,8 @@ export const consoleResources: ResourceProps[] = [
   inquiries,
   orders,
   reports,
+  roomPosts,
+  squareCategories,
   members,
   ritualSessions,
   rituals,

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import {
   ArrayField,
-  Button,
   ChipField,
   Datagrid,
   DateField,
@@ -12,14 +10,11 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useNotify,
   useRecordContext,
-  useRefresh,
 } from 'react-admin';
 import type { RaRecord, ResourceProps } from 'react-admin';
-import { toApiError } from '../../../lib/api-errors.ts';
-import { quietApi } from '../../../lib/browser-api.ts';
 import { REPORT_REASON_LABELS } from '../../../lib/moderation.ts';
+import { DecisionButton } from './decision-button.tsx';
 import { PostingLimitButtons } from './posting-limit.tsx';
 
 const TYPE_LABELS: Record<string, string> = { square_post: '광장 글', ritual_session_post: '리추얼 방 글', comment: '댓글' };
@@ -58,28 +53,6 @@ function ReportList() {
       </Datagrid>
     </List>
   );
-}
-
-/** One of the decisions on the item: posts `{model_type, model_id}`, then says so and reloads. */
-function DecisionButton({ label, path, done, disabled }: { label: string; path: string; done: string; disabled?: (record: RaRecord) => boolean }) {
-  const record = useRecordContext();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
-  if (!record) return null;
-  const decide = async () => {
-    setBusy(true);
-    try {
-      await quietApi.post(path, { model_type: record.model_type, model_id: record.model_id });
-      notify(done, { type: 'success' });
-      refresh();
-    } catch (failure) {
-      notify(toApiError(failure).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return <Button label={label} onClick={decide} disabled={busy || (disabled?.(record) ?? false)} />;
 }
 
 function AuthorLimit() {

@@ -17,10 +17,14 @@ export interface AuditEntry {
   after?: Record<string, unknown> | null;
 }
 
-/** Dates as ISO strings, so a row reads the same in the console as in the database. */
+// A password's hash, a second factor's secret or a token: the log says whether one was set, never what.
+const SECRET_KEY = /password|secret|token/i;
+export const REDACTED = '(가려진 값)';
+
+/** Dates as ISO strings, so a row reads the same in the console as in the database; secrets masked. */
 function snapshot(record: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
   if (!record) return null;
-  return JSON.parse(JSON.stringify(record)) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(record), (key, value: unknown) => (SECRET_KEY.test(key) && value !== null ? REDACTED : value)) as Record<string, unknown>;
 }
 
 /**
