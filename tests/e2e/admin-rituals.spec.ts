@@ -81,4 +81,21 @@ test('the administrator opens a session in the console, and a member buys it thr
   // The console shows the paying member in the session.
   await page.reload();
   await expect(page.getByRole('heading', { name: /참여자 \(1명/ })).toBeVisible();
+
+  // Staff seat a member by hand, found by e-mail; make them host; then take them out with a reason.
+  await page.getByRole('combobox', { name: '추가할 회원' }).fill('member2@example');
+  await page.getByRole('option', { name: /member2@example\.com/ }).click();
+  await page.getByRole('button', { name: '참여자 추가' }).click();
+  await expect(page.getByText(/님을 참여자로 추가했어요/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: /참여자 \(2명/ })).toBeVisible();
+  const seated = page.getByRole('row').filter({ hasText: 'member2@example.com' });
+  await seated.getByRole('button', { name: '호스트로 정하기' }).click();
+  await expect(seated).toContainText('호스트');
+  await expect(page.getByRole('heading', { name: /참여자 \(1명/ })).toBeVisible();
+  await seated.getByRole('button', { name: '내보내기' }).click();
+  const removal = page.locator('form').filter({ hasText: '내보내는 이유' });
+  await removal.getByRole('textbox', { name: '내보내는 이유' }).fill('운영진이 잘못 추가했어요');
+  await removal.getByRole('button', { name: '내보내기' }).click();
+  await expect(page.getByText(/님을 내보냈어요/)).toBeVisible();
+  await expect(seated).toHaveCount(0);
 });

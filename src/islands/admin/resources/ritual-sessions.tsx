@@ -27,6 +27,8 @@ import {
 import type { ResourceProps } from 'react-admin';
 import { toApiError } from '../../../lib/api-errors.ts';
 import { quietApi } from '../../../lib/browser-api.ts';
+import { MemberPicker } from '../inputs/MemberPicker.tsx';
+import type { PickedMember } from '../inputs/MemberPicker.tsx';
 import { TimeInput } from '../inputs/TimeInput.tsx';
 
 const filters = [
@@ -92,7 +94,7 @@ function SessionMembers() {
   const notify = useNotify();
   const sessionId = record?.id;
   const [members, setMembers] = useState<Member[] | null>(null);
-  const [newUserId, setNewUserId] = useState('');
+  const [newMember, setNewMember] = useState<PickedMember | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [reason, setReason] = useState('');
   const base = `/api/admin/ritual-sessions/${sessionId}/members`;
@@ -123,7 +125,8 @@ function SessionMembers() {
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (await act(() => quietApi.post(base, { user_id: Number(newUserId) }), '참여자를 추가했어요.')) setNewUserId('');
+    if (!newMember) return;
+    if (await act(() => quietApi.post(base, { user_id: newMember.id }), `${newMember.nickname} 님을 참여자로 추가했어요.`)) setNewMember(null);
   };
   const remove = async (event: FormEvent) => {
     event.preventDefault();
@@ -195,7 +198,7 @@ function SessionMembers() {
         </Stack>
       )}
       <Stack component="form" direction="row" spacing={1} onSubmit={(event) => void add(event)} sx={{ alignItems: 'center' }}>
-        <MuiTextField label="추가할 회원 번호" value={newUserId} onChange={(event) => setNewUserId(event.target.value.replace(/\D/g, ''))} size="small" required />
+        <MemberPicker label="추가할 회원" value={newMember} onChange={setNewMember} />
         <Button type="submit" variant="outlined">
           참여자 추가
         </Button>
