@@ -4,7 +4,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { Button, useNotify } from 'react-admin';
+import { Button, useNotify, useRecordContext } from 'react-admin';
 import { toApiError } from '../../../lib/api-errors.ts';
 import { quietApi } from '../../../lib/browser-api.ts';
 
@@ -83,4 +83,10 @@ export function PostingLimitButtons({ memberId }: { memberId: number }) {
       </Dialog>
     </>
   );
+}
+
+/** The limit buttons for the author of the record on screen (a reported item, a room post). */
+export function AuthorPostingLimit() {
+  const record = useRecordContext();
+  return record?.author ? <PostingLimitButtons memberId={record.author.id as number} /> : null;
 }

@@ -10,12 +10,11 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useRecordContext,
 } from 'react-admin';
 import type { RaRecord, ResourceProps } from 'react-admin';
 import { REPORT_REASON_LABELS } from '../../../lib/moderation.ts';
 import { DecisionButton } from './decision-button.tsx';
-import { PostingLimitButtons } from './posting-limit.tsx';
+import { AuthorPostingLimit } from './posting-limit.tsx';
 
 const TYPE_LABELS: Record<string, string> = { square_post: '광장 글', ritual_session_post: '리추얼 방 글', comment: '댓글' };
 const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as keyof typeof REPORT_REASON_LABELS] ?? reason;
@@ -55,18 +54,13 @@ function ReportList() {
   );
 }
 
-function AuthorLimit() {
-  const record = useRecordContext();
-  return record?.author ? <PostingLimitButtons memberId={record.author.id as number} /> : null;
-}
-
 function Decisions() {
   return (
     <TopToolbar>
       <DecisionButton label="숨기기" path="/api/admin/moderation/hide" done="숨겼어요. 신고도 처리되었어요." disabled={(record) => record.is_hidden || record.is_missing} />
       <DecisionButton label="복원" path="/api/admin/moderation/restore" done="다시 보이게 했어요." disabled={(record) => !record.is_hidden || record.is_missing} />
       <DecisionButton label="기각" path="/api/admin/reports/dismiss" done="신고를 기각했어요." disabled={(record) => !record.is_open} />
-      <AuthorLimit />
+      <AuthorPostingLimit />
     </TopToolbar>
   );
 }

@@ -11,13 +11,12 @@ import {
   SimpleShowLayout,
   TextField,
   TopToolbar,
-  useRecordContext,
 } from 'react-admin';
 import type { RaRecord, ResourceProps } from 'react-admin';
 import { ROOM_CATEGORY_LABELS } from '../../../lib/rooms.ts';
 import type { RoomPostCategoryName } from '../../../lib/rooms.ts';
 import { DecisionButton } from './decision-button.tsx';
-import { PostingLimitButtons } from './posting-limit.tsx';
+import { AuthorPostingLimit } from './posting-limit.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="제목·내용 검색" />,
@@ -58,17 +57,12 @@ function RoomPostList() {
   );
 }
 
-function AuthorLimit() {
-  const record = useRecordContext();
-  return record ? <PostingLimitButtons memberId={record.author.id as number} /> : null;
-}
-
 function Decisions() {
   return (
     <TopToolbar>
       <DecisionButton label="숨기기" path="/api/admin/moderation/hide" done="숨겼어요." disabled={(record) => record.is_hidden} />
       <DecisionButton label="복원" path="/api/admin/moderation/restore" done="다시 보이게 했어요." disabled={(record) => !record.is_hidden} />
-      <AuthorLimit />
+      <AuthorPostingLimit />
     </TopToolbar>
   );
 }
