@@ -11,9 +11,10 @@ test('the administrator protects a square category with a password, renames it w
   const slug = `club-${testInfo.project.name}-${Date.now().toString(36)}`;
   await page.getByRole('textbox', { name: '분류 이름', exact: true }).fill('겨울 독서 모임');
   await page.getByRole('textbox', { name: /^주소/ }).fill(slug);
-  await page.getByLabel(/^비밀번호/).fill('겨울숲2026');
+  await page.locator('input[name="new_password"]').fill('겨울숲2026');
   await page.getByRole('button', { name: '저장' }).click();
   await expect(page.getByText('만들었어요')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/square-categories$/);
 
   const guest = await browser.newPage();
   const locked = guest.getByRole('heading', { level: 2, name: /비밀번호/ });
@@ -22,17 +23,19 @@ test('the administrator protects a square category with a password, renames it w
 
   // An edit that leaves the password field empty keeps the password.
   await page.getByRole('row').filter({ hasText: slug }).click();
+  await expect(page).toHaveURL(/\/admin\/square-categories\/\d+$/);
   await page.getByRole('textbox', { name: '분류 이름', exact: true }).fill('겨울 독서 모임 (12월)');
   await page.getByRole('button', { name: '저장' }).click();
-  await expect(page.getByText('저장했어요')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/square-categories$/);
   await guest.reload();
   await expect(guest.getByRole('heading', { level: 1 })).toContainText('겨울 독서 모임 (12월)');
   await expect(locked).toBeVisible();
 
   await page.getByRole('row').filter({ hasText: slug }).click();
+  await expect(page).toHaveURL(/\/admin\/square-categories\/\d+$/);
   await page.getByRole('switch', { name: '비밀번호 없애기' }).check();
   await page.getByRole('button', { name: '저장' }).click();
-  await expect(page.getByText('저장했어요')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/square-categories$/);
   await guest.reload();
   await expect(locked).toHaveCount(0);
   await expect(guest.getByRole('heading', { level: 1 })).toContainText('겨울 독서 모임 (12월)');
@@ -58,6 +61,9 @@ test("the administrator finds a member's room post in the console, hides it and 
   await openMenu(page, '리추얼 방 게시물');
   await expect(page).toHaveURL(/\/admin\/room-posts/);
   await page.getByPlaceholder('제목·내용 검색').fill(text);
+  // The search applies after a pause and takes the page back to the list: wait for it before opening a row.
+  await expect(page).toHaveURL(/filter=/);
+  await expect(page.getByRole('row')).toHaveCount(2);
   const row = page.getByRole('row').filter({ hasText: text });
   await expect(row).toContainText('게시 중');
   await row.click();

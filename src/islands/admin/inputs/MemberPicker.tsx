@@ -50,7 +50,7 @@ export function MemberPicker({ label, value, onChange }: { label: string; value:
 
   return (
     <Autocomplete
-      sx={{ minWidth: 360 }}
+      sx={{ width: { xs: '100%', sm: 360 } }}
       size="small"
       options={options}
       value={value}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import Button from '@mui/material/Button';
+import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { RaRecord } from 'react-admin';
 import { toApiError } from '../../../lib/api-errors.ts';
 import { quietApi } from '../../../lib/browser-api.ts';
@@ -23,5 +24,10 @@ export function DecisionButton({ label, path, done, disabled }: { label: string;
       setBusy(false);
     }
   };
-  return <Button label={label} onClick={decide} disabled={busy || (disabled?.(record) ?? false)} />;
+  // MUI's button, not react-admin's: on a phone react-admin's shows only an icon, and these have none.
+  return (
+    <Button size="small" onClick={decide} disabled={busy || (disabled?.(record) ?? false)}>
+      {label}
+    </Button>
+  );
 }

@@ -3,8 +3,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
+// MUI's, not react-admin's: on a phone react-admin's turns into an icon button, and these have no icon.
+import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { Button, useNotify, useRecordContext } from 'react-admin';
+import { useNotify, useRecordContext } from 'react-admin';
 import { toApiError } from '../../../lib/api-errors.ts';
 import { quietApi } from '../../../lib/browser-api.ts';
 
@@ -51,8 +53,8 @@ export function PostingLimitButtons({ memberId }: { memberId: number }) {
 
   return (
     <>
-      <Button label="작성자 글쓰기 제한" onClick={() => setOpen(true)} />
-      <Button label="제한 해제" onClick={lift} disabled={busy} />
+      <Button onClick={() => setOpen(true)}>작성자 글쓰기 제한</Button>
+      <Button onClick={lift} disabled={busy}>제한 해제</Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="posting-limit-title">
         <DialogTitle id="posting-limit-title">작성자 글쓰기 제한</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: 1 }}>
@@ -77,8 +79,8 @@ export function PostingLimitButtons({ memberId }: { memberId: number }) {
           />
         </DialogContent>
         <DialogActions>
-          <Button label="취소" onClick={() => setOpen(false)} />
-          <Button label="제한하기" onClick={limit} disabled={busy} />
+          <Button onClick={() => setOpen(false)}>취소</Button>
+          <Button onClick={limit} disabled={busy}>제한하기</Button>
         </DialogActions>
       </Dialog>
     </>

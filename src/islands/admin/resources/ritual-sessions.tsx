@@ -1,4 +1,4 @@
-import { Alert, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField as MuiTextField, Typography } from '@mui/material';
 import Button from '@mui/material/Button';
 import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -138,11 +138,13 @@ function SessionMembers() {
 
   if (members === null) return null;
   return (
-    <Stack component="section" spacing={2} sx={{ p: 2 }} aria-labelledby="session-members-heading">
+    <Stack component="section" spacing={2} sx={{ p: 2, minWidth: 0 }} aria-labelledby="session-members-heading">
       <Typography id="session-members-heading" variant="h6" component="h2">
         참여자 ({members.filter((member) => member.role === 'member').length}명, 호스트 제외)
       </Typography>
-      <Table size="small">
+      {/* Scrolled in its own box: on a phone a table wider than the screen widened the whole page, and the member search's list opened away from its field. */}
+      <TableContainer sx={{ maxWidth: 'calc(100vw - 32px)', overflowX: 'auto' }}>
+        <Table size="small">
         <TableHead>
           <TableRow>
             <TableCell>회원 번호</TableCell>
@@ -182,7 +184,8 @@ function SessionMembers() {
             </TableRow>
           ))}
         </TableBody>
-      </Table>
+        </Table>
+      </TableContainer>
       {removing && (
         <Stack component="form" spacing={1} onSubmit={(event) => void remove(event)} sx={{ maxWidth: 560 }}>
           <Alert severity="warning">
@@ -197,7 +200,7 @@ function SessionMembers() {
           </Stack>
         </Stack>
       )}
-      <Stack component="form" direction="row" spacing={1} onSubmit={(event) => void add(event)} sx={{ alignItems: 'center' }}>
+      <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(event) => void add(event)} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
         <MemberPicker label="추가할 회원" value={newMember} onChange={setNewMember} />
         <Button type="submit" variant="outlined">
           참여자 추가
