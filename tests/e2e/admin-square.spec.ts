@@ -11,6 +11,9 @@ test('the administrator protects a square category with a password, renames it w
   const slug = `club-${testInfo.project.name}-${Date.now().toString(36)}`;
   await page.getByRole('textbox', { name: '분류 이름', exact: true }).fill('겨울 독서 모임');
   await page.getByRole('textbox', { name: /^주소/ }).fill(slug);
+  // Staff-only writing, so that specs looking for a board members write in never pick this one.
+  await page.getByRole('combobox', { name: '글을 쓸 수 있는 사람' }).click();
+  await page.getByRole('option', { name: '운영진만' }).click();
   await page.locator('input[name="new_password"]').fill('겨울숲2026');
   await page.getByRole('button', { name: '저장' }).click();
   await expect(page.getByText('만들었어요')).toBeVisible();
@@ -40,6 +43,14 @@ test('the administrator protects a square category with a password, renames it w
   await expect(locked).toHaveCount(0);
   await expect(guest.getByRole('heading', { level: 1 })).toContainText('겨울 독서 모임 (12월)');
   await guest.close();
+
+  // Taken away again: the square's other specs read the demo boards.
+  await page.getByRole('row').filter({ hasText: slug }).click();
+  await expect(page).toHaveURL(/\/admin\/square-categories\/\d+$/);
+  await page.getByRole('button', { name: '삭제' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+  await expect(page).toHaveURL(/\/admin\/square-categories$/);
+  await expect(page.getByRole('row').filter({ hasText: slug })).toHaveCount(0);
 });
 
 test("the administrator finds a member's room post in the console, hides it and restores it", async ({ page, browser }, testInfo) => {
