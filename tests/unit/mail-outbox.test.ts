@@ -49,6 +49,24 @@ describe('mail outbox', () => {
     expect((await readOutbox(root)).map((m) => m.subject)).toEqual(['넷째', '셋째', '둘째', '첫째']);
   });
 
+  it('never shows a reader a half-written message', async () => {
+    const mailer = createOutboxMailer(root);
+    const big = { ...message('haru@example.com', '큰 메일'), html: `<p>${'가'.repeat(400_000)}</p>` };
+    let writing = true;
+    const sending = (async () => {
+      for (let i = 0; i < 20; i += 1) await mailer.send(big);
+      writing = false;
+    })();
+    let reads = 0;
+    while (writing) {
+      for (const read of await readOutbox(root)) expect(read.html).toBe(big.html);
+      reads += 1;
+    }
+    await sending;
+    expect(reads).toBeGreaterThan(1);
+    expect(await readdir(root)).toHaveLength(20);
+  });
+
   it('filters by recipient, without regard to case', async () => {
     const mailer = createOutboxMailer(root);
     await mailer.send(message('haru@example.com', 'a'));

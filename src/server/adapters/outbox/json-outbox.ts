@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 // Microseconds, padded to a fixed width so that names sort by time as text does. Two entries
@@ -17,8 +17,11 @@ function stamp(date: Date): string {
  */
 export async function writeOutboxEntry(dir: string, entry: object, sentAt: Date): Promise<void> {
   await mkdir(dir, { recursive: true });
-  const name = `${stamp(sentAt)}-${randomBytes(6).toString('hex')}.json`;
-  await writeFile(join(dir, name), `${JSON.stringify(entry, null, 2)}\n`, 'utf8');
+  const name = `${stamp(sentAt)}-${randomBytes(6).toString('hex')}`;
+  // Written under a name readers skip, then renamed: a reader polling the outbox never sees a
+  // half-written file.
+  await writeFile(join(dir, `${name}.partial`), `${JSON.stringify(entry, null, 2)}\n`, 'utf8');
+  await rename(join(dir, `${name}.partial`), join(dir, `${name}.json`));
 }
 
 /** The entries of an outbox, newest first; a missing directory is an empty outbox. */
