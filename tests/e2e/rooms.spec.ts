@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { animationsSettled } from './a11y.ts';
 import { apiHeaders, waitForIsland } from './members.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
 
@@ -189,7 +190,7 @@ test('the room post page and the users-list modal pass axe and show who read', a
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('link', { name: /새벽서재/ })).toHaveAttribute('href', `/room/${roomId}/users/member3`);
   // Mid fade-in the dialog's buttons are partly transparent, which axe counts as too little contrast.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  await animationsSettled(page);
   await expectNoSeriousViolations(page);
   await page.context().close();
 });

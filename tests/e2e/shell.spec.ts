@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { isAuthOnly } from '../../src/lib/page-guards.ts';
+import { animationsSettled } from './a11y.ts';
 import { urlOf } from './servers.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
 
@@ -385,7 +386,7 @@ test.describe('weight and accessibility', () => {
     await page.evaluate(() => document.dispatchEvent(new CustomEvent('modal:confirm', { detail: { title: '확인해 주세요' } })));
     await expect(page.getByRole('alertdialog')).toBeVisible();
     // Contrast is judged once the 0.7 s slide has ended, not on a half-faded dialog.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await animationsSettled(page);
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
