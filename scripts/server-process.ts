@@ -51,6 +51,10 @@ export interface StartOptions {
   port?: number;
   /** Output goes to this file instead of memory, for runs that log a line per request. */
   logFile?: string;
+  /** Another build's entry (bench/ab.ts compares two), instead of this checkout's. */
+  entry?: string;
+  /** Node flags instead of `npm start`'s, to measure a change to them. */
+  nodeFlags?: readonly string[];
 }
 
 /** Starts the built server (`npm run build` first) on its own port and data directory. */
@@ -64,7 +68,7 @@ export async function startServer(
   let child: ChildProcess;
   try {
     // The same Node flags as `npm start`: without them memory and start-up describe another process.
-    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ENTRY], {
+    child = spawn(process.execPath, [...(options.nodeFlags ?? SERVER_NODE_FLAGS), options.entry ?? ENTRY], {
       cwd: ROOT,
       env: childProcessEnv({
         DATABASE_URL: `file://${dataDir}`,

@@ -21,7 +21,7 @@ interface AutocannonResult {
   statusCodeStats: Record<string, { count: number }>;
 }
 
-const autocannon: (options: AutocannonOptions) => Promise<AutocannonResult> = untypedAutocannon;
+export const autocannon: (options: AutocannonOptions) => Promise<AutocannonResult> = untypedAutocannon;
 
 const WARMUP_SECONDS = 2;
 
