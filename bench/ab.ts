@@ -21,14 +21,19 @@ import { parseArgs } from 'node:util';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import { startServer, stopServer, waitUntilHealthy } from '../scripts/server-process.ts';
 import type { ServerProcess } from '../scripts/server-process.ts';
+import { TOSS_SECRET, startFakeToss } from '../tests/helpers/toss-server.ts';
+import type { FakeToss } from '../tests/helpers/toss-server.ts';
 import { autocannon, isSkipped } from './lib/load.ts';
+import { MemorySampler } from './lib/memory.ts';
+import { ORDER_FLOW, fillOrderMembers, runOrderFlow } from './lib/orders.ts';
+import type { OrderBenchData } from './lib/orders.ts';
 import { ROOM_HOME_PAGE, ROOM_POST_PAGE, fillRoom, roomTargets } from './lib/rooms.ts';
 import { seedBenchDatabase } from './lib/square.ts';
 
-const TARGETS = { 'room-home': ROOM_HOME_PAGE, 'room-post': ROOM_POST_PAGE } as const;
+const TARGETS = { 'room-home': ROOM_HOME_PAGE, 'room-post': ROOM_POST_PAGE, orders: ORDER_FLOW } as const;
 const WARMUP_SECONDS = 3;
 const ROUND_SECONDS = 8;
-/** Each server gets half of the 50 connections `npm run bench` uses. */
+/** Each server gets half of the 50 connections (or buying members) `npm run bench` uses. */
 const CONNECTIONS = 25;
 /** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ). */
 const MS_PER_TICK = 10;
@@ -68,29 +73,64 @@ const median = (numbers: number[]): number => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** One round's outcome on one server: its rate, what the rate counts, and what went wrong. */
+interface Round {
+  rate: number;
+  count: number;
+  failed: number;
+}
+
+type Load = (server: ServerProcess, seconds: number) => Promise<Round>;
+
+/** The page target's load: autocannon on the page as the room's member. */
+async function pageLoad(url: string, room: Awaited<ReturnType<typeof fillRoom>>, name: string): Promise<Load> {
+  const found = (await roomTargets(url, room)).find((target) => !isSkipped(target) && target.name === name);
+  if (!found || isSkipped(found)) throw new Error(`${name} does not answer 200 on build A`);
+  return async (server, duration) => {
+    const result = await autocannon({ url: `${server.url}${found.path}`, connections: CONNECTIONS, duration, headers: found.headers ?? {} });
+    return { rate: result.requests.average, count: result.requests.total, failed: result.non2xx + result.errors };
+  };
+}
+
+/** The order flow's load: members buying, each server's stock checked against what it was paid for. */
+function orderLoad(data: OrderBenchData): Load {
+  return async (server, seconds) => {
+    const sampler = new MemorySampler(server.child.pid!);
+    try {
+      const result = await runOrderFlow(server.url, data, seconds, CONNECTIONS, sampler);
+      return { rate: result.requestsPerSecond, count: result.paidOrders, failed: result.non2xx + result.errors + (result.stockDifference === 0 ? 0 : 1) };
+    } finally {
+      sampler.cancel();
+    }
+  };
+}
+
 const tempDir = await mkdtemp(join(tmpdir(), 'ritual-ab-'));
 const servers: ServerProcess[] = [];
+let toss: FakeToss | undefined;
 try {
-  console.log('Seeding the database and filling a room of 20 members with 2,000 posts…');
+  const ordering = values.target === 'orders';
+  console.log(ordering ? 'Seeding the database and 50 buying members…' : 'Seeding the database and filling a room of 20 members with 2,000 posts…');
   await seedBenchDatabase(join(tempDir, 'a'));
-  const room = await fillRoom(join(tempDir, 'a'));
+  const room = ordering ? null : await fillRoom(join(tempDir, 'a'));
+  const orders = ordering ? await fillOrderMembers(join(tempDir, 'a')) : null;
   await cp(join(tempDir, 'a'), join(tempDir, 'b'), { recursive: true });
+  toss = ordering ? await startFakeToss() : undefined;
   // One key for both, so the member's cookie opens either.
   const appKey = randomBytes(32).toString('base64');
+  const payments: Record<string, string> = toss ? { PAYMENT_PROVIDER: 'toss', TOSS_CLIENT_KEY: 'test_ck_bench', TOSS_SECRET_KEY: TOSS_SECRET, TOSS_BASE_URL: toss.baseUrl } : {};
   for (const [side, build, flags] of [['a', buildA, values['flags-a']], ['b', buildB, values['flags-b']]] as const) {
     const server = await startServer(
       join(tempDir, side),
-      { NODE_ENV: 'production', APP_KEY: appKey, MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      { NODE_ENV: 'production', APP_KEY: appKey, MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...payments },
       { logFile: join(tempDir, `server-${side}.log`), entry: resolve(build, 'server/entry.mjs'), nodeFlags: nodeFlags(flags) },
     );
     servers.push(server);
     await waitUntilHealthy(server);
   }
   const [a, b] = servers as [ServerProcess, ServerProcess];
-  const found = (await roomTargets(a.url, room)).find((target) => !isSkipped(target) && target.name === targetName);
-  if (!found || isSkipped(found)) throw new Error(`${targetName} does not answer 200 on build A`);
-  const load = (server: ServerProcess, duration: number) =>
-    autocannon({ url: `${server.url}${found.path}`, connections: CONNECTIONS, duration, headers: found.headers ?? {} });
+  const load = orders ? orderLoad(orders) : await pageLoad(a.url, room!, targetName);
+  const unit = orders ? 'paid orders/s' : 'req/s';
   console.log(`${targetName}: A ${buildA} (${nodeFlags(values['flags-a']).join(' ')}) against B ${buildB} (${nodeFlags(values['flags-b']).join(' ')})`);
   await Promise.all([load(a, WARMUP_SECONDS), load(b, WARMUP_SECONDS)]);
   const ratios: number[] = [];
@@ -98,17 +138,18 @@ try {
     const before = await Promise.all([cpuMs(a), cpuMs(b)]);
     const [resultA, resultB] = await Promise.all([load(a, ROUND_SECONDS), load(b, ROUND_SECONDS)]);
     const after = await Promise.all([cpuMs(a), cpuMs(b)]);
-    if (resultA.non2xx + resultA.errors + resultB.non2xx + resultB.errors > 0) throw new Error(`round ${round} had failed requests: the numbers would describe error pages`);
-    const perRequest = (index: 0 | 1, total: number) => ((after[index] - before[index]) / total).toFixed(2);
-    const ratio = resultB.requests.average / resultA.requests.average;
+    if (resultA.failed + resultB.failed > 0) throw new Error(`round ${round} had failed requests: the numbers would describe error pages`);
+    const perUnit = (index: 0 | 1, total: number) => ((after[index] - before[index]) / total).toFixed(2);
+    const ratio = resultB.rate / resultA.rate;
     ratios.push(ratio);
     console.log(
-      `round ${round}: A ${resultA.requests.average} req/s, ${perRequest(0, resultA.requests.total)} ms CPU a request | ` +
-        `B ${resultB.requests.average} req/s, ${perRequest(1, resultB.requests.total)} ms CPU a request | B/A ${ratio.toFixed(3)}`,
+      `round ${round}: A ${resultA.rate} ${unit}, ${perUnit(0, resultA.count)} ms CPU each | ` +
+        `B ${resultB.rate} ${unit}, ${perUnit(1, resultB.count)} ms CPU each | B/A ${ratio.toFixed(3)}`,
     );
   }
   console.log(`B/A, median of ${rounds} rounds: ${median(ratios).toFixed(3)} (above 1: B serves more)`);
 } finally {
   await Promise.all(servers.map((server) => stopServer(server, 'SIGINT', { killAfterMs: 10_000 })));
+  await toss?.close();
   await rm(tempDir, { recursive: true, force: true });
 }
