@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm';
 import { formatWon } from '../../../lib/numbers.ts';
 import { couponDiscount, splitDiscount } from '../../../lib/orders.ts';
@@ -201,53 +201,103 @@ export async function createOrder(db: Db, user: User, input: OrderCreateInput, n
   const itemsAmount = lines.reduce((sum, line) => sum + line.lineAmount, 0);
   const discountAmount = shares.reduce((sum, share) => sum + share, 0);
   const title = lines.length > 1 ? `${lines[0]!.name} 외 ${lines.length - 1}건` : lines[0]!.name;
-  return db.transaction(async (tx) => {
-    const [order] = await tx
+  const rows = await insertOrderQuery(db, lines.length).execute({
+    orderNumber: newOrderNumber(now),
+    userId: user.id,
+    title,
+    itemsAmount,
+    shippingFee,
+    isolatedFee,
+    discountAmount,
+    amount: itemsAmount + shippingFee + isolatedFee - discountAmount,
+    recipientName: shipped.length > 0 ? (input.recipient_name ?? null) : null,
+    recipientPhone: shipped.length > 0 ? (input.recipient_phone ?? null) : null,
+    postalCode: shipped.length > 0 ? (input.postal_code ?? null) : null,
+    address: shipped.length > 0 ? (input.address ?? null) : null,
+    addressDetail: shipped.length > 0 ? (input.address_detail ?? null) : null,
+    memo: shipped.length > 0 ? (input.memo ?? null) : null,
+    couponUserId: input.coupon_user_id ?? null,
+    cartItemIds,
+    ...Object.fromEntries(
+      lines.flatMap((line, index) => [
+        [`kind${index}`, line.kind],
+        [`productId${index}`, line.productId],
+        [`productOptionId${index}`, line.productOptionId],
+        [`ritualSessionId${index}`, line.ritualSessionId],
+        [`name${index}`, line.name],
+        [`optionName${index}`, line.optionName],
+        [`unitPrice${index}`, line.unitPrice],
+        [`quantity${index}`, line.quantity],
+        [`lineAmount${index}`, line.lineAmount],
+        [`discountShare${index}`, shares[index] ?? 0],
+      ]),
+    ),
+  });
+  return { order: rows[0]!.order, items: rows.map((row) => row.item) };
+}
+
+const ORDER_FIELDS = Object.keys(getTableColumns(orders)) as (keyof Order)[];
+const ORDER_ITEM_FIELDS = Object.keys(getTableColumns(orderItems)) as (keyof OrderItem)[];
+/** A statement's columns by name: a CTE's are its own, aliased to it, with the table's mappings. */
+const pick = <T extends object, K extends keyof T>(source: T, names: readonly K[]) => Object.fromEntries(names.map((name) => [name, source[name]])) as Pick<T, K>;
+
+/**
+ * The order and its lines in one statement, so without a transaction: they go in together or not
+ * at all, and the other queries never wait behind an open one. One shape per number of lines.
+ */
+const insertOrderQuery = preparedQueries((db: Db, lineCount: number) => {
+  const placeholder = (name: string) => sql.placeholder(name);
+  const created = db.$with('created').as(
+    db
       .insert(orders)
       .values({
-        orderNumber: newOrderNumber(now),
-        userId: user.id,
-        title,
-        itemsAmount,
-        shippingFee,
-        isolatedFee,
-        discountAmount,
-        amount: itemsAmount + shippingFee + isolatedFee - discountAmount,
-        ...(shipped.length > 0
-          ? {
-              recipientName: input.recipient_name ?? null,
-              recipientPhone: input.recipient_phone ?? null,
-              postalCode: input.postal_code ?? null,
-              address: input.address ?? null,
-              addressDetail: input.address_detail ?? null,
-              memo: input.memo ?? null,
-            }
-          : {}),
-        couponUserId: input.coupon_user_id ?? null,
-        cartItemIds,
+        orderNumber: placeholder('orderNumber'),
+        userId: placeholder('userId'),
+        title: placeholder('title'),
+        itemsAmount: placeholder('itemsAmount'),
+        shippingFee: placeholder('shippingFee'),
+        isolatedFee: placeholder('isolatedFee'),
+        discountAmount: placeholder('discountAmount'),
+        amount: placeholder('amount'),
+        recipientName: placeholder('recipientName'),
+        recipientPhone: placeholder('recipientPhone'),
+        postalCode: placeholder('postalCode'),
+        address: placeholder('address'),
+        addressDetail: placeholder('addressDetail'),
+        memo: placeholder('memo'),
+        couponUserId: placeholder('couponUserId'),
+        cartItemIds: placeholder('cartItemIds'),
       })
-      .returning();
-    const items = await tx
+      .returning(),
+  );
+  const lines = db.$with('lines').as(
+    db
       .insert(orderItems)
       .values(
-        lines.map((line, index) => ({
-          orderId: order!.id,
-          kind: line.kind,
-          productId: line.productId,
-          productOptionId: line.productOptionId,
-          ritualSessionId: line.ritualSessionId,
-          name: line.name,
-          optionName: line.optionName,
-          unitPrice: line.unitPrice,
-          quantity: line.quantity,
-          lineAmount: line.lineAmount,
-          discountShare: shares[index] ?? 0,
+        Array.from({ length: lineCount }, (_, index) => ({
+          orderId: sql<number>`(select ${sql.identifier('id')} from ${created})`,
+          kind: placeholder(`kind${index}`),
+          productId: placeholder(`productId${index}`),
+          productOptionId: placeholder(`productOptionId${index}`),
+          ritualSessionId: placeholder(`ritualSessionId${index}`),
+          name: placeholder(`name${index}`),
+          optionName: placeholder(`optionName${index}`),
+          unitPrice: placeholder(`unitPrice${index}`),
+          quantity: placeholder(`quantity${index}`),
+          lineAmount: placeholder(`lineAmount${index}`),
+          discountShare: placeholder(`discountShare${index}`),
         })),
       )
-      .returning();
-    return { order: order!, items };
-  });
-}
+      .returning(),
+  );
+  return db
+    .with(created, lines)
+    .select({ order: pick(created, ORDER_FIELDS), item: pick(lines, ORDER_ITEM_FIELDS) })
+    .from(created)
+    .innerJoin(lines, sql`true`)
+    .orderBy(asc(lines.id))
+    .prepare(`create_order_${lineCount}`);
+});
 
 async function ownOrder(db: Db, user: User, orderId: string): Promise<Order> {
   const byId = /^\d{1,9}$/.test(orderId) ? eq(orders.id, Number(orderId)) : eq(orders.orderNumber, orderId);
