@@ -140,6 +140,67 @@ describe.runIf(inject('dbKind') === 'pglite')('the embedded database on its own 
     }
   });
 
+  it("answers a transaction's statements sent together each with its own rows, within the transaction", async () => {
+    const database = await openDatabase('memory://');
+    try {
+      await migrateDatabase(database, 'drizzle');
+      const db = database.db;
+      const answers = await db.transaction(async (t) => {
+        await t.insert(banners).values({ type: 'store_banner', text: '첫 배너' });
+        // Sent in one turn, waited for together; the second sees the first's row, the third fails.
+        return Promise.all([
+          queryRows<{ n: number }>(t as unknown as Db, sql`select ${1}::int as n`),
+          queryRows<{ n: number }>(t as unknown as Db, sql`select count(*)::int as n from banners where type = 'store_banner'`),
+          queryRows(t as unknown as Db, sql`select 1 / ${0}::int`).then(
+            () => 'answered',
+            () => 'failed',
+          ),
+        ]);
+      }).catch((error: Error) => error);
+      // The failed statement aborted the transaction: COMMIT rolls it back, the insert is gone.
+      expect(answers).toEqual([[{ n: 1 }], [{ n: 1 }], 'failed']);
+      expect(await queryRows(db, sql`select count(*)::int as n from banners where type = 'store_banner'`)).toEqual([{ n: 0 }]);
+      await db.transaction(async (t) => {
+        const [first, second] = await Promise.all([
+          t.insert(banners).values({ type: 'store_banner', text: '둘째 배너' }).returning({ text: banners.text }),
+          t.insert(banners).values({ type: 'store_banner', text: '셋째 배너' }).returning({ text: banners.text }),
+        ]);
+        expect([first, second]).toEqual([[{ text: '둘째 배너' }], [{ text: '셋째 배너' }]]);
+      });
+      const rows = await queryRows<{ text: string }>(db, sql`select text from banners where type = 'store_banner' order by id`);
+      expect(rows.map((row) => row.text)).toEqual(['둘째 배너', '셋째 배너']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('cancels a statement of a transaction past the timeout without freezing the server, and rolls the transaction back', async () => {
+    const restarts: Error[] = [];
+    const database = await openDatabase(fileDb(), { statementTimeoutMs: 300, onEmbeddedRestart: (e) => restarts.push(e) });
+    try {
+      await migrateDatabase(database, 'drizzle');
+      const db = database.db;
+      const started = Date.now();
+      const slow = db.transaction(async (t) => {
+        await t.insert(banners).values({ type: 'store_banner', text: '되돌려질 배너' });
+        await t.execute(endlessCount);
+      });
+      const delay = await eventLoopDelayDuring(slow);
+      expect(failureText(await slow.catch((error: Error) => error))).toMatch(/statement timeout/);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(delay).toBeLessThan(200);
+      expect(restarts[0]).toBeInstanceOf(StatementTimeoutError);
+      // The new thread opened the same directory: nothing of the transaction, and the next one commits.
+      await db.transaction(async (t) => {
+        await t.insert(banners).values({ type: 'store_banner', text: '남을 배너' });
+      });
+      const rows = await queryRows<{ text: string }>(db, sql`select text from banners where type = 'store_banner'`);
+      expect(rows.map((row) => row.text)).toEqual(['남을 배너']);
+    } finally {
+      await database.close();
+    }
+  });
+
   it('keeps statements it has seen, forgets the oldest past its cache, and answers the same', async () => {
     const database = await openDatabase('memory://');
     try {
