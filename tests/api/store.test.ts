@@ -296,6 +296,14 @@ describe('the temp cart', () => {
     const first = await client.post('/api/temp-cart-items', { json: { items: [{ product_id: product.id, product_option_id: options[0]!.id, quantity: 2 }] } });
     expect(first.status).toBe(201);
     expect(first.body.data).toEqual([expect.objectContaining({ product_id: product.id, product_option_id: options[0]!.id, quantity: 2, ritual_session_id: null })]);
+    // Several lines at once replace the one before, in the order given.
+    const both = await client.post('/api/temp-cart-items', { json: { items: [{ ritual_session_id: session.id }, { product_id: product.id, product_option_id: options[0]!.id, quantity: 1 }] } });
+    expect(both.status).toBe(201);
+    expect(both.body.data).toEqual([
+      expect.objectContaining({ product_id: null, ritual_session_id: session.id, quantity: 1 }),
+      expect.objectContaining({ product_id: product.id, product_option_id: options[0]!.id, ritual_session_id: null, quantity: 1 }),
+    ]);
+    expect((await client.get('/api/temp-cart-items')).body.data).toHaveLength(2);
     const second = await client.post('/api/temp-cart-items', { json: { items: [{ ritual_session_id: session.id }] } });
     expect(second.body.data).toEqual([expect.objectContaining({ product_id: null, ritual_session_id: session.id, quantity: 1 })]);
     expect((await client.get('/api/temp-cart-items')).body.data).toHaveLength(1);
