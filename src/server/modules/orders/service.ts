@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { WithSubquery } from 'drizzle-orm';
+import type { SQL, WithSubquery } from 'drizzle-orm';
 import { formatWon } from '../../../lib/numbers.ts';
 import { couponDiscount, splitDiscount } from '../../../lib/orders.ts';
 import { shippingOf } from '../../../lib/store.ts';
@@ -365,6 +365,14 @@ const ascending = (ids: Iterable<number>): number[] => [...ids].sort((a, b) => a
  * statements go together, in that order, so the locks cost the transaction one round trip.
  */
 async function lockForSettling(tx: Db, order: Order, takes: Takes) {
+  const { locked, options, plain, sessions, wallet } = await lockRows(tx, order, takes);
+  // Counted only once the sessions' rows are held: on PostgreSQL a count read before the lock is
+  // granted misses the seats another confirm has just taken, and the last seat would sell twice.
+  const seats = await memberCounts(tx, ascending(takes.sessionIds));
+  return { locked, options, plain, sessions, seats, wallet };
+}
+
+async function lockRows(tx: Db, order: Order, takes: Takes) {
   const plainIds = ascending([...takes.products].flatMap(([id, take]) => (take.stock > 0 ? [id] : [])));
   const sessionIds = ascending(takes.sessionIds);
   const [[locked], options, plain, sessions, [wallet]] = await Promise.all([
@@ -374,11 +382,41 @@ async function lockForSettling(tx: Db, order: Order, takes: Takes) {
     sessionIds.length ? tx.select().from(ritualSessions).where(inArray(ritualSessions.id, sessionIds)).orderBy(asc(ritualSessions.id)).for('update') : [],
     order.couponUserId !== null ? tx.select().from(couponUsers).where(eq(couponUsers.id, order.couponUserId)).for('update') : [],
   ]);
-  // Counted only once the sessions' rows are held: on PostgreSQL a count read before the lock is
-  // granted misses the seats another confirm has just taken, and the last seat would sell twice.
-  const seats = await memberCounts(tx, sessionIds);
-  return { locked, options, plain, sessions, seats, wallet };
+  return { locked, options, plain, sessions, wallet };
 }
+
+/**
+ * What `settlementOf` checks, as SQL: the order still waits for payment and everything it takes is
+ * there. Sent behind the locks, it is read once they are held (a statement's snapshot is taken
+ * when it starts), so the seats it counts include every one taken before.
+ */
+function allThere(order: Order, takes: Takes, now: Date): SQL {
+  const checks = [sql`exists (select 1 from ${orders} where ${orders.id} = ${order.id} and ${orders.status} = 'pending')`];
+  for (const [id, take] of takes.options) {
+    checks.push(sql`exists (select 1 from ${productOptions} where ${productOptions.id} = ${id} and ${productOptions.stock} >= ${take})`);
+  }
+  for (const [id, take] of takes.products) {
+    if (take.stock > 0) checks.push(sql`exists (select 1 from ${products} where ${products.id} = ${id} and ${products.stock} >= ${take.stock})`);
+  }
+  for (const id of takes.sessionIds) {
+    checks.push(
+      sql`exists (select 1 from ${ritualSessions} where ${ritualSessions.id} = ${id} and ${ritualSessions.startsAt} > ${now} and ${ritualSessions.capacity} > (select count(*) from ${ritualSessionUsers} where ${ritualSessionUsers.ritualSessionId} = ${id} and ${ritualSessionUsers.role} = 'member'))`,
+    );
+  }
+  if (order.couponUserId !== null) {
+    checks.push(sql`exists (select 1 from ${couponUsers} where ${couponUsers.id} = ${order.couponUserId} and ${couponUsers.usedOrderId} is null)`);
+  }
+  return sql.join(checks, sql` and `);
+}
+
+/**
+ * The settlement at once did not hold: its guard failed (division by zero is the guard's alone), or
+ * another confirm has recorded the payment already (its idempotency key is taken).
+ */
+const guardFailed = (error: unknown): boolean => {
+  const cause = ((error as { cause?: unknown } | null)?.cause ?? error) as { code?: string; constraint?: string } | null;
+  return cause?.code === '22012' || (cause?.code === '23505' && cause.constraint === 'payments_idempotency_idx');
+};
 
 /** Whether everything the order bought can be taken now: all of it or nothing. */
 function settlementOf(takes: Takes, held: Awaited<ReturnType<typeof lockForSettling>>, order: Order, now: Date): Settlement {
@@ -411,6 +449,7 @@ async function recordSettlement(
   settlement: Settlement,
   payment: typeof payments.$inferInsert,
   now: Date,
+  guard?: SQL,
 ): Promise<Order> {
   const status = settlement.paid ? 'paid' : 'cancelled';
   const writes: WithSubquery[] = [
@@ -453,7 +492,8 @@ async function recordSettlement(
     .with(...writes)
     .update(orders)
     .set(settlement.paid ? { status, paidAt: now } : { status, cancelledAt: now })
-    .where(eq(orders.id, order.id))
+    // A guard that does not hold fails the statement, and with it every write it carries.
+    .where(guard ? and(eq(orders.id, order.id), sql`1 / (case when ${guard} then 1 else 0 end) = 1`) : eq(orders.id, order.id))
     .returning();
   return updated!;
 }
@@ -470,6 +510,39 @@ async function refundWhole(db: Db, gateway: PaymentGateway, order: Order, paymen
     if (!payment) return;
     await tx.insert(refunds).values({ orderId: order.id, amount: order.amount, reason, raw: answer.raw });
     await tx.update(orders).set({ refundedAmount: order.amount }).where(eq(orders.id, order.id));
+  });
+}
+
+type SettleOutcome = { settlement: Settlement; order: Order; sessions: RitualSession[] } | 'cancelled' | null;
+
+/**
+ * The usual case in one round trip: the locks and the paid settlement go together, the settlement
+ * guarded by `allThere`. While a transaction is open on the embedded database every other query
+ * waits, and each round trip held them for a turn of the server's event loop.
+ */
+function settleAtOnce(db: Db, order: Order, takes: Takes, payment: typeof payments.$inferInsert, now: Date): Promise<SettleOutcome> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    // Sent in this order, each as it is asked for: the settlement runs once the locks are held.
+    const [held, paid] = await Promise.all([lockRows(txDb, order, takes), recordSettlement(txDb, order, takes, { paid: true }, payment, now, allThere(order, takes, now))]);
+    return { settlement: { paid: true }, order: paid, sessions: held.sessions };
+  });
+}
+
+/** When something was gone (or the order no longer waits): lock, look, then settle as it turns out. */
+function settleStepByStep(db: Db, order: Order, takes: Takes, payment: typeof payments.$inferInsert, now: Date): Promise<SettleOutcome> {
+  return db.transaction(async (tx): Promise<SettleOutcome> => {
+    const txDb = tx as unknown as Db;
+    const held = await lockForSettling(txDb, order, takes);
+    if (held.locked?.status === 'cancelled') {
+      // Cancelled (by its member or the clean-up) while the provider charged it: the payment is
+      // kept on record so that it is given back below, and a retry of the refund finds it.
+      await txDb.insert(payments).values(payment).onConflictDoNothing();
+      return 'cancelled';
+    }
+    if (held.locked?.status !== 'pending') return null;
+    const settlement = settlementOf(takes, held, held.locked, now);
+    return { settlement, order: await recordSettlement(txDb, held.locked, takes, settlement, payment, now), sessions: held.sessions };
   });
 }
 
@@ -499,18 +572,9 @@ export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, 
   }
   const takes = takesOf(items);
   const payment = { orderId: order.id, provider: gateway.provider, paymentKey: input.payment_key, idempotencyKey: order.orderNumber, amount: order.amount, status: 'confirmed' as const, raw };
-  const outcome = await db.transaction(async (tx): Promise<{ settlement: Settlement; order: Order; sessions: RitualSession[] } | 'cancelled' | null> => {
-    const txDb = tx as unknown as Db;
-    const held = await lockForSettling(txDb, order, takes);
-    if (held.locked?.status === 'cancelled') {
-      // Cancelled (by its member or the clean-up) while the provider charged it: the payment is
-      // kept on record so that it is given back below, and a retry of the refund finds it.
-      await txDb.insert(payments).values(payment).onConflictDoNothing();
-      return 'cancelled';
-    }
-    if (held.locked?.status !== 'pending') return null;
-    const settlement = settlementOf(takes, held, held.locked, now);
-    return { settlement, order: await recordSettlement(txDb, held.locked, takes, settlement, payment, now), sessions: held.sessions };
+  const outcome = await settleAtOnce(db, order, takes, payment, now).catch((error: unknown) => {
+    if (guardFailed(error)) return settleStepByStep(db, order, takes, payment, now);
+    throw error;
   });
   // Another confirm settled it first.
   if (!outcome) return findOwnOrder(db, user, String(order.id));
