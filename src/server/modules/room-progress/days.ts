@@ -12,6 +12,8 @@ export const seoulDayOf = (column: SQL | string): SQL =>
  * The (user_id, ritual_session_id, day) rows of the days members did their ritual: a check-in, or
  * a post in a record category (every one but notice), on that Seoul day. `where` narrows both
  * halves the same way (a session, several by a subquery of their ids, a member) so each is served by its own index.
+ * A day repeats once for each record of it: every reader counts or lists distinct days, so the
+ * rows are not sorted and made unique here first (the room home's completion asks this per visit).
  */
 export function doneDays(where: { sessionId?: number; sessionIds?: SQL; userId?: number }): SQL {
   const checkIns: SQL[] = [];
@@ -30,6 +32,6 @@ export function doneDays(where: { sessionId?: number; sessionIds?: SQL; userId?:
   }
   const checkInWhere = checkIns.length > 0 ? sql`where ${sql.join(checkIns, sql` and `)}` : sql``;
   return sql`(select user_id, ritual_session_id, day from ritual_session_check_ins ${checkInWhere}
-    union
+    union all
     select user_id, ritual_session_id, ${seoulDayOf('created_at')} as day from ritual_session_posts where ${sql.join(posts, sql` and `)})`;
 }
