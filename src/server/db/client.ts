@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { is } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { NodePgSession, drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -16,6 +17,19 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A transaction's statements, answered in the order given. On the embedded database they are sent
+ * together: its thread runs them in that order, and each round trip of an open transaction keeps
+ * every other query waiting. On PostgreSQL one after another: node-postgres runs a connection's
+ * queries one at a time anyway, and a query sent while another runs is deprecated (gone in pg 9).
+ */
+export async function inOrder<T extends readonly unknown[]>(db: Db, statements: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  if (!is(db._.session, NodePgSession)) return (await Promise.all(statements.map((run) => run()))) as unknown as T;
+  const answers: unknown[] = [];
+  for (const run of statements) answers.push(await run());
+  return answers as unknown as T;
 }
 
 export interface Database {

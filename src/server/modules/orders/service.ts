@@ -6,6 +6,7 @@ import { couponDiscount, splitDiscount } from '../../../lib/orders.ts';
 import { shippingOf } from '../../../lib/store.ts';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import { PaymentDeclinedError, PaymentUnavailableError } from '../../adapters/payments/index.ts';
+import { inOrder } from '../../db/client.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedQueries } from '../../db/prepared.ts';
 import {
@@ -375,12 +376,14 @@ async function lockForSettling(tx: Db, order: Order, takes: Takes) {
 async function lockRows(tx: Db, order: Order, takes: Takes) {
   const plainIds = ascending([...takes.products].flatMap(([id, take]) => (take.stock > 0 ? [id] : [])));
   const sessionIds = ascending(takes.sessionIds);
-  const [[locked], options, plain, sessions, [wallet]] = await Promise.all([
-    tx.select().from(orders).where(eq(orders.id, order.id)).for('update'),
-    takes.options.size ? tx.select().from(productOptions).where(inArray(productOptions.id, ascending(takes.options.keys()))).orderBy(asc(productOptions.id)).for('update') : [],
-    plainIds.length ? tx.select().from(products).where(inArray(products.id, plainIds)).orderBy(asc(products.id)).for('update') : [],
-    sessionIds.length ? tx.select().from(ritualSessions).where(inArray(ritualSessions.id, sessionIds)).orderBy(asc(ritualSessions.id)).for('update') : [],
-    order.couponUserId !== null ? tx.select().from(couponUsers).where(eq(couponUsers.id, order.couponUserId)).for('update') : [],
+  const { couponUserId } = order;
+  const none = async () => [];
+  const [[locked], options, plain, sessions, [wallet]] = await inOrder(tx, [
+    () => tx.select().from(orders).where(eq(orders.id, order.id)).for('update'),
+    takes.options.size ? () => tx.select().from(productOptions).where(inArray(productOptions.id, ascending(takes.options.keys()))).orderBy(asc(productOptions.id)).for('update') : none,
+    plainIds.length ? () => tx.select().from(products).where(inArray(products.id, plainIds)).orderBy(asc(products.id)).for('update') : none,
+    sessionIds.length ? () => tx.select().from(ritualSessions).where(inArray(ritualSessions.id, sessionIds)).orderBy(asc(ritualSessions.id)).for('update') : none,
+    couponUserId !== null ? () => tx.select().from(couponUsers).where(eq(couponUsers.id, couponUserId)).for('update') : none,
   ]);
   return { locked, options, plain, sessions, wallet };
 }
@@ -524,7 +527,7 @@ function settleAtOnce(db: Db, order: Order, takes: Takes, payment: typeof paymen
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     // Sent in this order, each as it is asked for: the settlement runs once the locks are held.
-    const [held, paid] = await Promise.all([lockRows(txDb, order, takes), recordSettlement(txDb, order, takes, { paid: true }, payment, now, allThere(order, takes, now))]);
+    const [held, paid] = await inOrder(txDb, [() => lockRows(txDb, order, takes), () => recordSettlement(txDb, order, takes, { paid: true }, payment, now, allThere(order, takes, now))]);
     return { settlement: { paid: true }, order: paid, sessions: held.sessions };
   });
 }
