@@ -15,7 +15,7 @@ import type { Plugin as VitePlugin } from 'vite';
 function nodeWithBoot(): AstroIntegration {
   // Pages are rendered whole, then sent with their length: every page reads its data before its
   // first byte anyway, and the streamed render cost more than it gave (the room home: 220 -> 281
-  // req/s unstreamed, a small member page 660 -> 715, measured).
+  // req/s unstreamed, a small member page 660 -> 715, measured; docs/decisions/011).
   const adapter = node({ mode: 'middleware', bodySizeLimit: 64 * 1024 * 1024, experimentalDisableStreaming: true });
   const configDone = adapter.hooks['astro:config:done'];
   return {
@@ -108,7 +108,8 @@ function reactIslands(): AstroIntegration {
  * - It copies the build's style hashes (over 300) into each page's policy, then leaves them out,
  *   since styles may be inline (below) and a browser would ignore them beside 'unsafe-inline'
  *   (a tenth of what the room home allocated, measured). They are not copied then.
- * If Astro moves this code, the build stops and says so, rather than losing the saving unnoticed.
+ * If Astro moves this code, the build stops and says so, rather than losing the saving unnoticed
+ * (docs/decisions/012-astro-policy-work-once.md).
  */
 function cspWorkOnce(): AstroIntegration {
   const file = /\/astro\/dist\/core\/fetch\/fetch-state\.js$/;
