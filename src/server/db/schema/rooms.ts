@@ -113,6 +113,31 @@ export const ritualSessionCheckIns = pgTable(
   ],
 );
 
+/**
+ * The Seoul days on which a member did their ritual in a session (a check-in, or a post in a record
+ * category: every one but notice), with how many records that day holds. Derived from those two
+ * tables and kept by their triggers (drizzle/0020_done_day_triggers.sql), whichever way a record is
+ * written, moved or removed: completion, streaks and heatmaps read a row a day instead of every
+ * record (a room home asked this for each visit, over all of the member's posts).
+ */
+export const ritualSessionDoneDays = pgTable(
+  'ritual_session_done_days',
+  {
+    ritualSessionId: integer('ritual_session_id')
+      .notNull()
+      .references(() => ritualSessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    records: integer('records').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ritualSessionId, t.userId, t.day] }),
+    index('ritual_session_done_days_user_idx').on(t.userId, t.day),
+  ],
+);
+
 /** The letter to myself: written during the session, delivered once at its end. */
 export const ritualSessionLetters = pgTable(
   'ritual_session_letters',

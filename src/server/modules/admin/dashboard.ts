@@ -77,7 +77,7 @@ export async function loadDashboard(db: Db, now = new Date()): Promise<Dashboard
           coalesce(d.days_done, 0)::int as days_done
         from ritual_sessions s
         left join (
-          select done.ritual_session_id, count(distinct (done.user_id, done.day)) as days_done
+          select done.ritual_session_id, count(*) as days_done
           from ${doneDays({ sessionIds: running })} done
           join ritual_session_users su on su.ritual_session_id = done.ritual_session_id and su.user_id = done.user_id and su.role = 'member'
           join ritual_sessions rs on rs.id = done.ritual_session_id

@@ -9,29 +9,16 @@ export const seoulDayOf = (column: SQL | string): SQL =>
     : sql`((${column} at time zone ${TIME_ZONE})::date)`;
 
 /**
- * The (user_id, ritual_session_id, day) rows of the days members did their ritual: a check-in, or
- * a post in a record category (every one but notice), on that Seoul day. `where` narrows both
- * halves the same way (a session, several by a subquery of their ids, a member) so each is served by its own index.
- * A day repeats once for each record of it: every reader counts or lists distinct days, so the
- * rows are not sorted and made unique here first (the room home's completion asks this per visit).
+ * The (user_id, ritual_session_id, day, records) rows of the days members did their ritual: a
+ * check-in, or a post in a record category (every one but notice), on that Seoul day, one row a day
+ * (ritual_session_done_days, kept by triggers). `where` narrows them: a session, several by a
+ * subquery of their ids, a member; each is served by an index.
  */
 export function doneDays(where: { sessionId?: number; sessionIds?: SQL; userId?: number }): SQL {
-  const checkIns: SQL[] = [];
-  const posts: SQL[] = [sql`category <> 'notice'`];
-  if (where.sessionId !== undefined) {
-    checkIns.push(sql`ritual_session_id = ${where.sessionId}`);
-    posts.push(sql`ritual_session_id = ${where.sessionId}`);
-  }
-  if (where.sessionIds !== undefined) {
-    checkIns.push(sql`ritual_session_id in (${where.sessionIds})`);
-    posts.push(sql`ritual_session_id in (${where.sessionIds})`);
-  }
-  if (where.userId !== undefined) {
-    checkIns.push(sql`user_id = ${where.userId}`);
-    posts.push(sql`user_id = ${where.userId}`);
-  }
-  const checkInWhere = checkIns.length > 0 ? sql`where ${sql.join(checkIns, sql` and `)}` : sql``;
-  return sql`(select user_id, ritual_session_id, day from ritual_session_check_ins ${checkInWhere}
-    union all
-    select user_id, ritual_session_id, ${seoulDayOf('created_at')} as day from ritual_session_posts where ${sql.join(posts, sql` and `)})`;
+  const conditions: SQL[] = [];
+  if (where.sessionId !== undefined) conditions.push(sql`ritual_session_id = ${where.sessionId}`);
+  if (where.sessionIds !== undefined) conditions.push(sql`ritual_session_id in (${where.sessionIds})`);
+  if (where.userId !== undefined) conditions.push(sql`user_id = ${where.userId}`);
+  const narrowed = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  return sql`(select user_id, ritual_session_id, day, records from ritual_session_done_days ${narrowed})`;
 }

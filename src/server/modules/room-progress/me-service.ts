@@ -5,7 +5,7 @@ import { HIDDEN_CONTENT_TEXT } from '../../../lib/moderation.ts';
 import { seoulDate, streaksOf } from '../../../lib/room-progress.ts';
 import type { DayCount, RitualStats } from '../../../lib/room-progress.ts';
 import { decodeCursor, encodeCursor } from '../square/cursor.ts';
-import { doneDays, seoulDayOf } from './days.ts';
+import { doneDays } from './days.ts';
 
 /** The member's rooms and ritual days in numbers, for /mypage. Three queries. */
 export async function ritualStats(db: Db, userId: number, now = new Date()): Promise<RitualStats> {
@@ -45,14 +45,8 @@ export async function ritualStats(db: Db, userId: number, now = new Date()): Pro
 export function ritualDayCounts(db: Db, userId: number, first: string, last: string): Promise<DayCount[]> {
   return queryRows<DayCount>(
     db,
-    sql`select day::text as date, count(*)::int as count from (
-        select day from ritual_session_check_ins where user_id = ${userId} and day between ${first}::date and ${last}::date
-        union all
-        select ${seoulDayOf('created_at')} as day from ritual_session_posts
-        where user_id = ${userId} and category <> 'notice'
-          and created_at >= (${first}::date::timestamp at time zone 'Asia/Seoul')
-          and created_at < ((${last}::date + 1)::timestamp at time zone 'Asia/Seoul')
-      ) records group by day order by day`,
+    sql`select day::text as date, sum(records)::int as count from ${doneDays({ userId })} done
+      where day between ${first}::date and ${last}::date group by day order by day`,
   );
 }
 

@@ -59,7 +59,7 @@ export async function roomReport(db: Db, user: Pick<User, 'id' | 'role'>, sessio
   const [mine, members, categories] = await Promise.all([
     queryRows<{ day: string }>(
       db,
-      sql`select distinct day::text as day from ${doneDays({ sessionId, userId: user.id })} done
+      sql`select day::text as day from ${doneDays({ sessionId, userId: user.id })} done
         where day between ${first}::date and ${last}::date order by day`,
     ),
     queryRows<{
@@ -76,7 +76,7 @@ export async function roomReport(db: Db, user: Pick<User, 'id' | 'role'>, sessio
         from ritual_session_users su
         join users u on u.id = su.user_id
         left join (
-          select user_id, count(distinct day) as days_done from ${doneDays({ sessionId })} done
+          select user_id, count(*) as days_done from ${doneDays({ sessionId })} done
           where day between ${first}::date and ${last}::date group by user_id
         ) d on d.user_id = su.user_id
         where su.ritual_session_id = ${sessionId} and su.role = 'member'
@@ -183,7 +183,7 @@ export async function memberCompletion(db: Db, userId: number, session: Pick<Rit
   const today = seoulDate(now);
   const [row] = await queryRows<{ days_done: number }>(
     db,
-    sql`select count(distinct day)::int as days_done from ${doneDays({ sessionId: session.id, userId })} done
+    sql`select count(*)::int as days_done from ${doneDays({ sessionId: session.id, userId })} done
       where day between ${days[0] ?? today}::date and ${days.at(-1) ?? today}::date`,
   );
   const elapsed = elapsedDays(days, today);
