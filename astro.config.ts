@@ -100,6 +100,35 @@ function reactIslands(): AstroIntegration {
 }
 
 /**
+ * Edits one of Astro's own files as the server is built, for work Astro repeats on every request
+ * and has no option to spare. Each replacement must find the code it replaces, or the build stops
+ * and names the decision record that explains it, rather than losing the saving unnoticed.
+ */
+function astroSourcePatch(name: string, file: RegExp, decision: string, replacements: Array<[string, string]>): AstroIntegration {
+  const plugin: VitePlugin = {
+    name,
+    enforce: 'pre',
+    transform(code, id) {
+      if (!file.test(id.split('?')[0] ?? id)) return null;
+      let patched = code;
+      for (const [original, replacement] of replacements) {
+        if (!patched.includes(original)) throw new Error(`${name}: ${id} has changed (no "${original}"); see ${decision}`);
+        patched = patched.replace(original, replacement);
+      }
+      return patched;
+    },
+  };
+  return {
+    name,
+    hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [plugin] } });
+      },
+    },
+  };
+}
+
+/**
  * Two costs of Astro's policy on every page request, with the same header in the end:
  * - It hashes each inline script and style of the route (a tenth of a small page's time,
  *   measured: seventeen digests, each a trip to the thread pool). They are the build's own assets,
@@ -108,12 +137,9 @@ function reactIslands(): AstroIntegration {
  * - It copies the build's style hashes (over 300) into each page's policy, then leaves them out,
  *   since styles may be inline (below) and a browser would ignore them beside 'unsafe-inline'
  *   (a tenth of what the room home allocated, measured). They are not copied then.
- * If Astro moves this code, the build stops and says so, rather than losing the saving unnoticed
- * (docs/decisions/012-astro-policy-work-once.md).
  */
-function cspWorkOnce(): AstroIntegration {
-  const file = /\/astro\/dist\/core\/fetch\/fetch-state\.js$/;
-  const replacements: Array<[string, string]> = [
+const cspWorkOnce = (): AstroIntegration =>
+  astroSourcePatch('csp-work-once', /\/astro\/dist\/core\/fetch\/fetch-state\.js$/, 'docs/decisions/012-astro-policy-work-once.md', [
     [
       'import { generateCspDigest } from "../encryption.js";',
       `import { generateCspDigest as digestOf } from "../encryption.js";
@@ -133,34 +159,50 @@ async function generateCspDigest(data, algorithm) {
       'hashes: manifest.csp?.styleDirective ? [...manifest.csp.styleDirective.hashes] : []',
       `hashes: manifest.csp?.styleDirective && !manifest.csp.styleDirective.resources.includes("'unsafe-inline'") ? [...manifest.csp.styleDirective.hashes] : []`,
     ],
-  ];
-  const plugin: VitePlugin = {
-    name: 'csp-work-once',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!file.test(id.split('?')[0] ?? id)) return null;
-      let patched = code;
-      for (const [original, replacement] of replacements) {
-        if (!patched.includes(original)) throw new Error(`csp-work-once: ${id} has changed (no "${original}"); see astro.config.ts`);
-        patched = patched.replace(original, replacement);
-      }
-      return patched;
-    },
-  };
-  return {
-    name: 'csp-work-once',
-    hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({ vite: { plugins: [plugin] } });
-      },
-    },
-  };
-}
+  ]);
+
+/**
+ * Astro serialises an island's props twice, once for the island's id and once for its attribute,
+ * walking every value each time: a room post's thirty comments went through it twice. The id is
+ * made from the same string the attribute gets, serialised once (docs/decisions/013).
+ */
+const islandPropsSerialisedOnce = (): AstroIntegration[] => [
+  astroSourcePatch('island-props-once', /\/astro\/dist\/runtime\/server\/render\/component\.js$/, 'docs/decisions/013-island-props-serialised-once.md', [
+    [
+      `  const astroId = shorthash(
+    \`<!--\${metadata.componentExport.value}:\${metadata.componentUrl}-->
+\${html}
+\${serializeProps(
+      props,
+      metadata
+    )}\`
+  );
+  const island = await generateHydrateScript(
+    { renderer, result, astroId, props, attrs },
+    metadata
+  );`,
+      `  const serializedProps = serializeProps(props, metadata);
+  const astroId = shorthash(
+    \`<!--\${metadata.componentExport.value}:\${metadata.componentUrl}-->
+\${html}
+\${serializedProps}\`
+  );
+  const island = await generateHydrateScript(
+    { renderer, result, astroId, props, attrs, serializedProps },
+    metadata
+  );`,
+    ],
+  ]),
+  astroSourcePatch('island-props-once-attribute', /\/astro\/dist\/runtime\/server\/hydration\.js$/, 'docs/decisions/013-island-props-serialised-once.md', [
+    ['const { renderer, result, astroId, props, attrs } = scriptOptions;', 'const { renderer, result, astroId, props, attrs, serializedProps } = scriptOptions;'],
+    ['island.props["props"] = escapeHTML(serializeProps(props, metadata));', 'island.props["props"] = escapeHTML(serializedProps ?? serializeProps(props, metadata));'],
+  ]),
+];
 
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
-  integrations: [react(), reactIslands(), pgliteWorkerFiles(), cspWorkOnce()],
+  integrations: [react(), reactIslands(), pgliteWorkerFiles(), cspWorkOnce(), ...islandPropsSerialisedOnce()],
   server: { port: 4321 },
   security: {
     // Request forgery is handled by the API's XSRF-TOKEN check, which answers 419 as clients expect.
