@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { jsonArray, jsonRowShape } from '../../db/json-rows.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { commentLikes, comments, users } from '../../db/schema/index.ts';
 import type { Comment, User } from '../../db/schema/index.ts';
@@ -36,27 +37,56 @@ export interface CommentView {
   replies: CommentView[];
 }
 
-type Author = Pick<User, 'id' | 'nickname' | 'username' | 'profileImage' | 'deletedAt'>;
-type Row = { comment: Comment; author: Author };
+/** A comment with its author and whether the reader liked it: one row of the list, or one comment. */
+interface CommentRow {
+  id: number;
+  userId: number;
+  parentId: number | null;
+  content: string;
+  isAnonymous: boolean;
+  likesCount: number;
+  deletedAt: Date | null;
+  hiddenAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  authorId: number;
+  authorNickname: string;
+  authorUsername: string;
+  authorProfileImage: string | null;
+  authorDeletedAt: Date | null;
+  isLiked: boolean;
+}
 
-const authorColumns = {
-  id: users.id,
-  nickname: users.nickname,
-  username: users.username,
-  profileImage: users.profileImage,
-  deletedAt: users.deletedAt,
+/** The columns of a `CommentRow`, the reader's like asked for as the placeholder `userId`. */
+const commentColumns = {
+  id: comments.id,
+  userId: comments.userId,
+  parentId: comments.parentId,
+  content: comments.content,
+  isAnonymous: comments.isAnonymous,
+  likesCount: comments.likesCount,
+  deletedAt: comments.deletedAt,
+  hiddenAt: comments.hiddenAt,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  authorId: users.id,
+  authorNickname: users.nickname,
+  authorUsername: users.username,
+  authorProfileImage: users.profileImage,
+  authorDeletedAt: users.deletedAt,
+  isLiked: sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${sql.placeholder('userId')})`,
 };
 
-function toView({ comment, author }: Row, target: ModelTarget, viewerId: number | null, liked: boolean): CommentView {
+function toView(comment: CommentRow, target: ModelTarget, viewerId: number | null): CommentView {
   const base = {
     isHidden: false,
     id: comment.id,
     parentId: comment.parentId,
     likesCount: comment.likesCount,
-    isLiked: liked,
+    isLiked: comment.isLiked,
     createdAt: comment.createdAt,
     updatedAt: comment.updatedAt,
-    replies: [],
+    replies: [] as CommentView[],
   };
   if (comment.deletedAt) {
     return { ...base, content: DELETED_COMMENT_TEXT, isAnonymous: false, author: null, authorName: null, isMine: false, isDeleted: true };
@@ -68,12 +98,12 @@ function toView({ comment, author }: Row, target: ModelTarget, viewerId: number 
     const byOwner = target.isAnonymous && comment.userId === target.ownerId;
     return { ...shown, isAnonymous: true, author: null, authorName: byOwner ? ANONYMOUS_OWNER_NAME : ANONYMOUS_NAME };
   }
-  const deleted = author.deletedAt !== null;
+  const deleted = comment.authorDeletedAt !== null;
   return {
     ...shown,
     isAnonymous: false,
-    author: { id: author.id, nickname: author.nickname, username: author.username, profileImage: author.profileImage, deleted },
-    authorName: deleted ? DELETED_MEMBER_NICKNAME : author.nickname,
+    author: { id: comment.authorId, nickname: comment.authorNickname, username: comment.authorUsername, profileImage: comment.authorProfileImage, deleted },
+    authorName: deleted ? DELETED_MEMBER_NICKNAME : comment.authorNickname,
   };
 }
 
@@ -87,8 +117,8 @@ function toTree(views: CommentView[]): CommentView[] {
 }
 
 /**
- * The comments on one thing as a tree, in three queries whatever their number: the target, the
- * comments with their authors, and the ones the reader liked. Callers check access first.
+ * The comments on one thing as a tree, in two queries whatever their number: the target, and the
+ * comments with their authors and the reader's likes. Callers check access first.
  */
 export async function listComments(
   db: Db,
@@ -100,54 +130,40 @@ export async function listComments(
 ): Promise<CommentView[]> {
   const target = known ?? (await modelKind(modelType).target(db, modelId));
   if (!target) return [];
-  // The reader's likes are asked for alongside, not after: one wait for the database instead of two.
-  const [rows, liked] = await Promise.all([
-    commentsQuery(db).execute({ modelType, modelId }),
-    reader.userId === null ? new Set<number>() : likedIds(db, reader.userId, modelType, modelId),
-  ]);
+  const [answer] = await commentsQuery(db).execute({ modelType, modelId, userId: reader.userId });
+  const rows = commentRow.parse(answer?.rows ?? '[]');
   // Guests (and search engines) get nothing of a hidden comment; its replies go with it.
-  const readable = reader.userId === null ? rows.filter((row) => row.comment.hiddenAt === null) : rows;
-  return toTree(readable.map((row) => toView(row, target, reader.userId, liked.has(row.comment.id))));
+  const readable = reader.userId === null ? rows.filter((row) => row.hiddenAt === null) : rows;
+  return toTree(readable.map((row) => toView(row, target, reader.userId)));
 }
 
-const commentsQuery = preparedQuery((db) =>
-  db
-    .select({ comment: comments, author: authorColumns })
+const commentRow = jsonRowShape<CommentRow>(commentColumns, ['deletedAt', 'hiddenAt', 'createdAt', 'updatedAt', 'authorDeletedAt']);
+
+// Every post page asks for its thread: built once per database, written out as one JSON array.
+const commentsQuery = preparedQuery((db) => {
+  const rows = db
+    .select({ row: commentRow.row.as('row') })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(and(eq(comments.modelType, sql.placeholder('modelType')), eq(comments.modelId, sql.placeholder('modelId'))))
     .orderBy(asc(comments.id))
-    .prepare('comments_of'),
-);
+    .as('thread');
+  return db.select({ rows: jsonArray(rows.row) }).from(rows).prepare('comments_of');
+});
 
-const likedQuery = preparedQuery((db) =>
+const oneCommentQuery = preparedQuery((db) =>
   db
-    .select({ id: commentLikes.commentId })
-    .from(commentLikes)
-    .innerJoin(comments, eq(comments.id, commentLikes.commentId))
-    .where(
-      and(
-        eq(commentLikes.userId, sql.placeholder('userId')),
-        eq(comments.modelType, sql.placeholder('modelType')),
-        eq(comments.modelId, sql.placeholder('modelId')),
-      ),
-    )
-    .prepare('comment_likes_of'),
-);
-
-async function likedIds(db: Db, userId: number, modelType: string, modelId: number): Promise<Set<number>> {
-  const rows = await likedQuery(db).execute({ userId, modelType, modelId });
-  return new Set(rows.map((row) => row.id));
-}
-
-async function loadView(db: Db, id: number, target: ModelTarget, viewerId: number): Promise<CommentView> {
-  const [row] = await db
-    .select({ comment: comments, author: authorColumns, liked: sql<boolean>`exists (select 1 from ${commentLikes} where ${commentLikes.commentId} = ${comments.id} and ${commentLikes.userId} = ${viewerId})` })
+    .select(commentColumns)
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.id, id));
+    .where(eq(comments.id, sql.placeholder('id')))
+    .prepare('comment_one'),
+);
+
+async function loadView(db: Db, id: number, target: ModelTarget, viewerId: number): Promise<CommentView> {
+  const [row] = await oneCommentQuery(db).execute({ id, userId: viewerId });
   if (!row) throw notFound(COMMENT_MESSAGES.notFound);
-  return toView(row, target, viewerId, row.liked);
+  return toView(row, target, viewerId);
 }
 
 export interface NewComment {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
+import { jsonArray, jsonRowShape } from '../../db/json-rows.ts';
 import { literalLimit, preparedQueries, preparedQuery } from '../../db/prepared.ts';
 import {
   commentLikes,
@@ -116,12 +117,19 @@ const itemView = (row: ItemRow): RoomPostItemView => ({
   updatedAt: row.updatedAt,
 });
 
-// The room home asks for a tab's first page every morning: built once per database, the limit in the SQL.
+const feedRow = jsonRowShape<ItemRow & { cursorAt: string }>({ ...itemColumns, cursorAt: positionTime(ritualSessionPosts.createdAt) }, [
+  'createdAt',
+  'updatedAt',
+  'hiddenAt',
+]);
+
+// The room home asks for a tab's first page every morning: built once per database, the limit in
+// the SQL, the page written out by the database as one JSON array.
 const feedQuery = preparedQueries((db, key: `${RoomTab}:${'first' | 'next'}:${number}`) => {
   const [tab, page, perPage] = key.split(':') as [RoomTab, 'first' | 'next', string];
   const inTab = tab === 'notice' ? eq(ritualSessionPosts.category, 'notice') : ne(ritualSessionPosts.category, 'notice');
-  return db
-    .select({ ...itemColumns, cursorAt: positionTime(ritualSessionPosts.createdAt) })
+  const rows = db
+    .select({ row: feedRow.row.as('row') })
     .from(ritualSessionPosts)
     .innerJoin(users, eq(users.id, ritualSessionPosts.userId))
     .where(
@@ -133,7 +141,8 @@ const feedQuery = preparedQueries((db, key: `${RoomTab}:${'first' | 'next'}:${nu
     )
     .orderBy(desc(ritualSessionPosts.createdAt), desc(ritualSessionPosts.id))
     .limit(literalLimit(Number(perPage) + 1))
-    .prepare(`room_posts_${tab}_${page}_${perPage}`);
+    .as('page');
+  return db.select({ rows: jsonArray(rows.row) }).from(rows).prepare(`room_posts_${tab}_${page}_${perPage}`);
 });
 
 /** One tab of the room's posts, newest first: `check` holds every record, `notice` the notices. */
@@ -156,9 +165,10 @@ export async function roomPostsPage(
   position: { at: string; id: number } | null,
   perPage: number,
 ): Promise<RoomPostPage> {
-  const rows = position
+  const [answer] = position
     ? await feedQuery(db, `${tab}:next:${perPage}`).execute({ sessionId, at: position.at, id: position.id })
     : await feedQuery(db, `${tab}:first:${perPage}`).execute({ sessionId });
+  const rows = feedRow.parse(answer?.rows ?? '[]');
   const page = pageOf(rows, perPage, (row) => ({ at: row.cursorAt, id: row.id }));
   return { items: page.items.map(itemView), nextCursor: page.nextCursor };
 }
