@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { jsonArray, jsonRowShape } from '../../db/json-rows.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import {
   ritualSessionCheckIns,
@@ -151,15 +152,25 @@ const roomQuery = preparedQuery((db) =>
     .prepare('room_home'),
 );
 
-const roomMembersQuery = preparedQuery((db) =>
-  db
-    .select({ id: users.id, nickname: users.nickname, profileImage: users.profileImage, username: users.username, role: ritualSessionUsers.role })
+const memberRow = jsonRowShape<RoomMemberView>({
+  id: users.id,
+  nickname: users.nickname,
+  profileImage: users.profileImage,
+  username: users.username,
+  role: ritualSessionUsers.role,
+});
+
+// Every room page lists them (the home's faces, a post's @ names): one JSON array.
+const roomMembersQuery = preparedQuery((db) => {
+  const rows = db
+    .select({ row: memberRow.row.as('row') })
     .from(ritualSessionUsers)
     .innerJoin(users, eq(users.id, ritualSessionUsers.userId))
     .where(and(eq(ritualSessionUsers.ritualSessionId, sql.placeholder('sessionId')), isNull(users.deletedAt)))
     .orderBy(sql`${ritualSessionUsers.role} = 'host' desc`, asc(ritualSessionUsers.joinedAt), asc(ritualSessionUsers.id))
-    .prepare('room_members'),
-);
+    .as('members');
+  return db.select({ rows: jsonArray(rows.row) }).from(rows).prepare('room_members');
+});
 
 async function checkInOfDay(db: Db, sessionId: number, userId: number, day: string): Promise<CheckInView | null> {
   const [row] = await checkInOfDayQuery(db).execute({ sessionId, userId, day });
@@ -204,7 +215,8 @@ export interface RoomMemberView {
 
 /** The room's members, the host first, then in the order they joined; members who left the site stay out. */
 export async function listRoomMembers(db: Db, sessionId: number): Promise<RoomMemberView[]> {
-  return roomMembersQuery(db).execute({ sessionId });
+  const [answer] = await roomMembersQuery(db).execute({ sessionId });
+  return memberRow.parse(answer?.rows ?? '[]');
 }
 
 /** GET /{id}/info: the room and its members, for members and staff. */
