@@ -6,7 +6,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 // every field again on the server's thread; one string and JSON.parse cost a fraction of that (a
 // room's page of twenty posts: 613 -> 445 us on the database's thread, and no mapping, measured).
 // Each row is an array rather than an object: keys written out for every row cost the database
-// more than the rows themselves spared it (measured).
+// more than the rows themselves spared it (measured; docs/decisions/014-lists-as-json.md).
 
 export interface JsonRowShape<T> {
   /** One row's fields as a JSON array, to select (aliased) in an ordered subquery. */

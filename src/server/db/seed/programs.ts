@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { seoulMonthOf, shiftMonth } from '../../../lib/program-calendar.ts';
 import type { SeoulMonth } from '../../../lib/program-calendar.ts';
 import { sanitizeRichText } from '../../html/sanitize.ts';
+import { inOrder } from '../client.ts';
 import type { Db } from '../client.ts';
 import { badges, programEvents, ritualBadges, ritualSessions, ritualSessionUsers, rituals, themes, users } from '../schema/index.ts';
 
@@ -235,10 +236,11 @@ const halfOfDay = (time: string): string => {
 /** Seeds the one-day programmes; answers the seats their applicants take, for seedRitualApplicants. */
 export async function seedPrograms(db: Db, now = new Date()): Promise<Array<{ sessionId: number; taken: number }>> {
   const thisMonth = seoulMonthOf(now);
-  const [themeRows, badgeRows, memberRows] = await Promise.all([
-    db.select({ id: themes.id, name: themes.name }).from(themes),
-    db.select({ id: badges.id, name: badges.name }).from(badges),
-    db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ['member1', 'member2', 'member3', 'member4'])),
+  // The seed runs in one transaction: on PostgreSQL its statements go one after another.
+  const [themeRows, badgeRows, memberRows] = await inOrder(db, [
+    () => db.select({ id: themes.id, name: themes.name }).from(themes),
+    () => db.select({ id: badges.id, name: badges.name }).from(badges),
+    () => db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ['member1', 'member2', 'member3', 'member4'])),
   ]);
   const themeId = new Map(themeRows.map((row) => [row.name, row.id]));
   const badgeId = new Map(badgeRows.map((row) => [row.name, row.id]));

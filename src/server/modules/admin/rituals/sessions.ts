@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { inOrder } from '../../../db/client.ts';
 import type { Db } from '../../../db/client.ts';
 import { ritualSessionRoles, ritualSessionTitles, ritualSessionUsers, ritualSessions, rituals, users } from '../../../db/schema/index.ts';
 import type { RitualSession } from '../../../db/schema/index.ts';
@@ -80,10 +81,14 @@ async function checkSession(db: Db, session: Partial<RitualSession>, existingId:
   if (recruitStartsAt && recruitEndsAt && recruitEndsAt <= recruitStartsAt) add('recruit_ends_at', SESSION_MESSAGES.recruitEndsBeforeStart);
   if (startsAt && recruitEndsAt && recruitEndsAt > startsAt) add('recruit_ends_at', SESSION_MESSAGES.recruitAfterStart);
   if (startsAt && recruitStartsAt && recruitStartsAt >= startsAt) add('recruit_starts_at', SESSION_MESSAGES.recruitStartsAfterStart);
-  const [ritual, title, members] = await Promise.all([
-    session.ritualId ? db.select({ id: rituals.id }).from(rituals).where(eq(rituals.id, session.ritualId)) : [{ id: 0 }],
-    session.ritualSessionTitleId ? db.select({ id: ritualSessionTitles.id }).from(ritualSessionTitles).where(eq(ritualSessionTitles.id, session.ritualSessionTitleId)) : [{ id: 0 }],
-    existingId === null ? 0 : memberCount(db, existingId),
+  // Checked inside the console's transaction: on PostgreSQL its statements go one after another.
+  const [ritual, title, members] = await inOrder(db, [
+    async () => (session.ritualId ? db.select({ id: rituals.id }).from(rituals).where(eq(rituals.id, session.ritualId)) : [{ id: 0 }]),
+    async () =>
+      session.ritualSessionTitleId
+        ? db.select({ id: ritualSessionTitles.id }).from(ritualSessionTitles).where(eq(ritualSessionTitles.id, session.ritualSessionTitleId))
+        : [{ id: 0 }],
+    async () => (existingId === null ? 0 : memberCount(db, existingId)),
   ]);
   if (ritual.length === 0) add('ritual_id', SESSION_MESSAGES.ritualMissing);
   if (title.length === 0) add('ritual_session_title_id', SESSION_MESSAGES.titleMissing);

@@ -10,6 +10,7 @@ import {
   ritualSessions,
   rituals,
 } from '../../../db/schema/index.ts';
+import { inOrder } from '../../../db/client.ts';
 import { invalidInput } from '../../../domain-errors.ts';
 import { sanitizeRichText } from '../../../html/sanitize.ts';
 import { apiTime } from '../../../http/serialize.ts';
@@ -165,11 +166,13 @@ export const offTheRecordResource: CrudResource<typeof offTheRecords, typeof rec
   create: recordCreate,
   update: recordUpdate,
   toValues: async (db, input) => {
-    const [category, ritual] = await Promise.all([
-      input.off_the_record_category_id
-        ? db.select({ id: offTheRecordCategories.id }).from(offTheRecordCategories).where(eq(offTheRecordCategories.id, input.off_the_record_category_id))
-        : [{ id: 0 }],
-      input.ritual_id ? db.select({ id: rituals.id }).from(rituals).where(eq(rituals.id, input.ritual_id)) : [{ id: 0 }],
+    // Read inside the console's transaction: on PostgreSQL its statements go one after another.
+    const [category, ritual] = await inOrder(db, [
+      async () =>
+        input.off_the_record_category_id
+          ? db.select({ id: offTheRecordCategories.id }).from(offTheRecordCategories).where(eq(offTheRecordCategories.id, input.off_the_record_category_id))
+          : [{ id: 0 }],
+      async () => (input.ritual_id ? db.select({ id: rituals.id }).from(rituals).where(eq(rituals.id, input.ritual_id)) : [{ id: 0 }]),
     ]);
     const errors: Record<string, string[]> = {};
     if (category.length === 0) errors['off_the_record_category_id'] = ['분류를 찾을 수 없어요.'];
