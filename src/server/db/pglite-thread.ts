@@ -132,11 +132,25 @@ export class PgliteThread {
     for (const waiting of this.pending.splice(0)) waiting.reject(error);
   }
 
+  /**
+   * Ends the stuck thread, then starts its replacement; calls made meanwhile wait for the new one.
+   * Not both at once: Node can crash making a thread while another is being torn down
+   * (nodejs/node#56312; a test process that restarts the thread again and again once did).
+   */
   private restart(reason: Error): void {
     const stuck = this.worker;
     this.failAll(reason);
-    this.spawn();
-    void stuck.terminate();
+    this.isReady = false;
+    this.ready = stuck
+      .terminate()
+      .catch(() => undefined)
+      .then(() => {
+        if (this.closed) throw new Error('the embedded database is closed');
+        this.spawn();
+        return this.ready;
+      });
+    // A restart nobody waits for yet must not be an unhandled rejection; callers see it on `ready`.
+    this.ready.catch(() => undefined);
     this.options.onRestart?.(reason);
   }
 
