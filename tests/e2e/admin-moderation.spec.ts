@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { HIDDEN_CONTENT_TEXT } from '../../src/lib/moderation.ts';
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
 import { apiHeaders } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
-import { openMenu } from './console.ts';
+import { openConsole, openMenu } from './console.ts';
 
 interface Category {
   id: number;
@@ -55,11 +53,7 @@ test('a member reports a comment, the administrator hides it, and only the notic
   await expect(item.getByRole('button', { name: '신고됨' })).toBeDisabled();
 
   const admin = await browser.newPage();
-  await signInAsMember(admin, DEMO_ADMIN_EMAIL);
-  await admin.goto('/admin');
-  await admin.getByLabel('인증 코드 또는 복구 코드').fill(await generate({ secret: DEMO_ADMIN_TOTP_SECRET }));
-  await admin.getByRole('button', { name: '확인' }).click();
-  await expect(admin).toHaveURL(/\/admin\/?$/);
+  await openConsole(admin);
   await openMenu(admin, '신고');
   await expect(admin).toHaveURL(/\/admin\/reports/);
   await admin.getByRole('cell', { name: comment }).click();

@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
 import { apiHeaders } from './members.ts';
 import { urlOf } from './servers.ts';
 import { signInAsMember } from './sign-in.ts';
-import { openMenu } from './console.ts';
+import { openConsole, openMenu } from './console.ts';
 
 // The demo administrator may enter five codes in five minutes per server, and admin.spec.ts
 // spends four of the main server's: this spec signs in on the other one.
@@ -44,12 +42,7 @@ test('the administrator ships a paid order and gives a coupon; the member reads 
   const order = await placePaidOrder(page, testInfo.project.name === 'mobile' ? PRODUCT.mobile : PRODUCT.desktop);
   await page.context().clearCookies();
 
-  await signInAsMember(page, DEMO_ADMIN_EMAIL);
-  await page.goto('/admin');
-  await expect(page).toHaveURL(/\/admin\/second-factor$/);
-  await page.getByLabel('인증 코드 또는 복구 코드').fill(await generate({ secret: DEMO_ADMIN_TOTP_SECRET }));
-  await page.getByRole('button', { name: '확인' }).click();
-  await expect(page).toHaveURL(/\/admin\/?$/);
+  await openConsole(page);
 
   await openMenu(page, '주문');
   await expect(page).toHaveURL(/\/admin\/orders/);

@@ -1,10 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { generate } from 'otplib';
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
 import { placeOrder, waitForCheckout } from './checkout-steps.ts';
 import { signInAsMember } from './sign-in.ts';
-import { openMenu } from './console.ts';
+import { openConsole, openMenu } from './console.ts';
 
 const memberOf = (project: string) => (project === 'mobile' ? 'member3@example.com' : 'member1@example.com');
 
@@ -25,11 +23,7 @@ test('the administrator opens a session in the console, and a member buys it thr
   const ritual = monthly.find((candidate) => candidate.title !== '아침 10분 명상')!;
   expect(ritual).toBeDefined();
 
-  await signInAsMember(page, DEMO_ADMIN_EMAIL);
-  await page.goto('/admin');
-  await page.getByLabel('인증 코드 또는 복구 코드').fill(await generate({ secret: DEMO_ADMIN_TOTP_SECRET }));
-  await page.getByRole('button', { name: '확인' }).click();
-  await expect(page).toHaveURL(/\/admin\/?$/);
+  await openConsole(page);
 
   await openMenu(page, '리추얼 세션');
   await expect(page).toHaveURL(/\/admin\/ritual-sessions/);

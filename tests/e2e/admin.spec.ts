@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_TOTP_SECRET } from '../../src/server/db/seed/staff.ts';
 import { seriousViolations } from './a11y.ts';
-import { apiHeaders } from './members.ts';
+import { apiHeaders, waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 import { openMenu } from './console.ts';
 
@@ -21,6 +21,7 @@ test('the administrator enters a code, publishes a notice, and a guest reads it'
   await expect(page).toHaveURL(/\/admin\/second-factor$/);
   await expect(page.getByRole('heading', { level: 1, name: '2단계 인증' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+  await waitForIsland(page, 'SecondFactorForm');
 
   await page.getByLabel('인증 코드 또는 복구 코드').fill('000000');
   await page.getByRole('button', { name: '확인' }).click();
