@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { FieldErrors } from '../shared/form-fields.tsx';
 import './auth.css';
@@ -46,8 +47,23 @@ const ITEMS: readonly Item[] = [
 export function Agreements({ idPrefix, value, onChange, errors: formErrors }: AgreementsProps) {
   const all = value.terms && value.privacy && value.marketing;
   const errorsFor = (key: keyof AgreementState) => formErrors[`agree_${key}`] ?? [];
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const first = useRef({ value, onChange });
+  useEffect(() => {
+    // Boxes ticked before the form hydrated are taken over together: one by one, each would undo the last.
+    const boxes = fieldset.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
+    if (!boxes) return;
+    const [everything, ...each] = Array.from(boxes);
+    const rendered = first.current.value;
+    // 전체 동의 changed by hand decides every box; otherwise each box speaks for itself.
+    const renderedAll = rendered.terms && rendered.privacy && rendered.marketing;
+    const all = everything && everything.checked !== renderedAll ? everything.checked : null;
+    const shown = (index: number, key: keyof AgreementState) => all ?? each[index]?.checked ?? rendered[key];
+    const taken: AgreementState = { terms: shown(0, 'terms'), privacy: shown(1, 'privacy'), marketing: shown(2, 'marketing') };
+    if (ITEMS.some((item) => taken[item.key] !== rendered[item.key])) first.current.onChange(taken);
+  }, []);
   return (
-    <fieldset className="auth-agreements">
+    <fieldset ref={fieldset} className="auth-agreements">
       <legend className="form-label">약관 동의</legend>
       <label className="form-check auth-check-all">
         <input

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
+import { useEarlyValue } from '../shared/use-early-input.ts';
 import { useMentions } from './use-mentions.ts';
 import type { MentionCandidate } from './use-mentions.ts';
 
@@ -26,6 +27,7 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
   const [messages, setMessages] = useState<string[]>([]);
   const box = useRef<HTMLTextAreaElement>(null);
   const mentions = useMentions(mentionables, content, setContent, box);
+  const boxRef = useEarlyValue(content, setContent, box);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,7 +54,7 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
         {label} 내용
       </label>
       <textarea
-        ref={box}
+        ref={boxRef}
         id={fieldId}
         className="comment-form-input"
         rows={3}

@@ -5,6 +5,7 @@ import { api } from '../../lib/browser-api.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { FieldErrors, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
+import { useEarlyValue } from '../shared/use-early-input.ts';
 import { formatMinutes, useSecondsLeft } from './use-countdown.ts';
 import './mypage.css';
 
@@ -95,6 +96,9 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
       setStatus(null);
     }
   };
+  // A number typed before the form hydrated is the one it sends.
+  const countryRef = useEarlyValue<HTMLSelectElement>(countryCode, (value) => changeNumber({ countryCode: value }));
+  const phoneRef = useEarlyValue<HTMLInputElement>(phone, (value) => changeNumber({ phone: value }));
 
   const onSend = async () => {
     if (sending || (sent && resendIn > 0)) return;
@@ -186,6 +190,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
           </label>
           <div className="mypage-inline">
             <select
+              ref={countryRef}
               id={fieldId('country_code')}
               className="form-input mypage-country"
               name="country_code"
@@ -202,6 +207,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
               ))}
             </select>
             <input
+              ref={phoneRef}
               id={fieldId('phone')}
               className="form-input"
               type="tel"

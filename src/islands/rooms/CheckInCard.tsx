@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { CheckInData, CheckInTextData } from '../../lib/rooms.ts';
 import { sendCheckIn } from '../../stores/room-posts.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
+import { useEarlyChecked, useEarlyValue } from '../shared/use-early-input.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './rooms.css';
 
@@ -21,6 +22,7 @@ export function CheckInCard({ roomId, texts, today }: Props) {
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  const contentRef = useEarlyValue<HTMLInputElement>(content, setContent);
 
   const submit = async () => {
     if (busy) return;
@@ -59,15 +61,12 @@ export function CheckInCard({ roomId, texts, today }: Props) {
       <fieldset className="check-in-texts">
         <legend>오늘의 한 문장을 골라 주세요</legend>
         {texts.map((text) => (
-          <label key={text.id} className={textId === text.id ? 'check-in-chip active' : 'check-in-chip'}>
-            <input type="radio" name="check_in_text" checked={textId === text.id} onChange={() => setTextId(text.id)} />
-            {text.text}
-          </label>
+          <TextChoice key={text.id} text={text} chosen={textId === text.id} onChoose={setTextId} />
         ))}
       </fieldset>
       <label className="check-in-field">
         <span>한마디 (선택)</span>
-        <input type="text" value={content} maxLength={CONTENT_MAX} onChange={(event) => setContent(event.target.value)} placeholder="오늘 아침은 어땠나요?" />
+        <input ref={contentRef} type="text" value={content} maxLength={CONTENT_MAX} onChange={(event) => setContent(event.target.value)} placeholder="오늘 아침은 어땠나요?" />
       </label>
       <button type="button" className="pill pill-primary check-in-button" disabled={!hydrated || busy} onClick={() => void submit()}>
         {busy ? '체크인하는 중…' : '체크인하기'}
@@ -76,5 +75,16 @@ export function CheckInCard({ roomId, texts, today }: Props) {
         {message}
       </p>
     </section>
+  );
+}
+
+/** One sentence to check in with; a sentence picked before the card hydrated stays picked. */
+function TextChoice({ text, chosen, onChoose }: { text: CheckInTextData; chosen: boolean; onChoose: (id: number) => void }) {
+  const ref = useEarlyChecked(chosen, (checked) => checked && onChoose(text.id));
+  return (
+    <label className={chosen ? 'check-in-chip active' : 'check-in-chip'}>
+      <input ref={ref} type="radio" name="check_in_text" checked={chosen} onChange={() => onChoose(text.id)} />
+      {text.text}
+    </label>
   );
 }

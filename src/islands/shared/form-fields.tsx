@@ -1,4 +1,5 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ReactNode, Ref } from 'react';
+import { useEarlyChecked, useEarlyValue } from './use-early-input.ts';
 import './forms.css';
 
 /** A line under a field: a live result (availability, match) rather than a submit error. */
@@ -87,9 +88,10 @@ interface FieldProps extends Pick<FrameProps, 'id' | 'label' | 'hint' | 'errors'
   onValue?: (value: string) => void;
 }
 
-type Native<Tag extends 'input' | 'textarea' | 'select'> = Omit<ComponentProps<Tag>, keyof FieldProps | 'onChange'>;
+type Native<Tag extends 'input' | 'textarea' | 'select'> = Omit<ComponentProps<Tag>, keyof FieldProps | 'onChange' | 'ref'>;
 
 interface TextFieldProps extends FieldProps, Native<'input'> {
+  ref?: Ref<HTMLInputElement>;
   note?: FieldNote | null;
   /** Keeps a line for a note that comes and goes (live checks), so the form below never jumps. */
   reserveNote?: boolean;
@@ -101,16 +103,17 @@ interface TextFieldProps extends FieldProps, Native<'input'> {
 }
 
 export function TextField(props: TextFieldProps) {
-  const { id, label, hint, errors, value, onValue, note, reserveNote = false, counted = false, invalid = false, extraDescribedBy, children, ...input } = props;
+  const { id, label, hint, errors, value, onValue, note, reserveNote = false, counted = false, invalid = false, extraDescribedBy, children, ref: forwarded, ...input } = props;
   const count = counted && input.maxLength !== undefined ? { id: `${id}-count`, max: input.maxLength } : null;
   const noteClass = `form-note${reserveNote ? ' form-note-reserved' : ''}${note ? ` form-note-${note.tone}` : ''}`;
+  const ref = useEarlyValue<HTMLInputElement>(value, onValue, forwarded);
   return (
     <FieldFrame
       {...{ id, label, hint, errors }}
       invalid={invalid || note?.tone === 'error'}
       describedBy={[count?.id, note && `${id}-note`, extraDescribedBy]}
       control={(attributes) => (
-        <input {...input} {...attributes} className="form-input" value={value} onChange={(event) => onValue?.(event.target.value)} />
+        <input {...input} {...attributes} ref={ref} className="form-input" value={value} onChange={(event) => onValue?.(event.target.value)} />
       )}
     >
       {count ? <CharacterCount id={count.id} length={value.length} max={count.max} /> : null}
@@ -129,6 +132,7 @@ interface TextAreaFieldProps extends FieldProps, Omit<Native<'textarea'>, 'maxLe
 }
 
 export function TextAreaField({ id, label, hint, errors, value, onValue, maxLength, ...textarea }: TextAreaFieldProps) {
+  const ref = useEarlyValue<HTMLTextAreaElement>(value, onValue);
   return (
     <FieldFrame
       {...{ id, label, hint, errors }}
@@ -137,6 +141,7 @@ export function TextAreaField({ id, label, hint, errors, value, onValue, maxLeng
         <textarea
           {...textarea}
           {...attributes}
+          ref={ref}
           className="form-input form-textarea"
           value={value}
           maxLength={maxLength}
@@ -162,11 +167,12 @@ interface SelectFieldProps extends FieldProps, Native<'select'> {
 
 export function SelectField({ id, label, hint, errors, value, onValue, options, placeholder, ...select }: SelectFieldProps) {
   const choices = placeholder ? [{ value: '', label: placeholder }, ...options] : options;
+  const ref = useEarlyValue<HTMLSelectElement>(value, onValue);
   return (
     <FieldFrame
       {...{ id, label, hint, errors }}
       control={(attributes) => (
-        <select {...select} {...attributes} className="form-input" value={value} onChange={(event) => onValue?.(event.target.value)}>
+        <select {...select} {...attributes} ref={ref} className="form-input" value={value} onChange={(event) => onValue?.(event.target.value)}>
           {choices.map((option) => (
             <option key={option.value} value={option.value} disabled={option.value === '' ? true : undefined}>
               {option.label}
@@ -178,7 +184,7 @@ export function SelectField({ id, label, hint, errors, value, onValue, options, 
   );
 }
 
-interface CheckFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'checked' | 'onChange'> {
+interface CheckFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'checked' | 'onChange' | 'ref'> {
   label: ReactNode;
   checked: boolean;
   onChecked: (checked: boolean) => void;
@@ -186,9 +192,10 @@ interface CheckFieldProps extends Omit<ComponentProps<'input'>, 'type' | 'checke
 
 /** A checkbox and its text, the whole row a 44 px target. */
 export function CheckField({ label, checked, onChecked, className, ...input }: CheckFieldProps) {
+  const ref = useEarlyChecked(checked, onChecked);
   return (
     <label className={className ? `form-check ${className}` : 'form-check'} htmlFor={input.id}>
-      <input {...input} type="checkbox" checked={checked} onChange={(event) => onChecked(event.target.checked)} />
+      <input {...input} ref={ref} type="checkbox" checked={checked} onChange={(event) => onChecked(event.target.checked)} />
       <span>{label}</span>
     </label>
   );

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { api } from '../../lib/browser-api.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
+import { useEarlyValue } from '../shared/use-early-input.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './square.css';
 
@@ -23,6 +24,7 @@ export function UnlockForm({ kind, targetId }: Props) {
   const hydrated = useHydrated();
   const fieldId = useId();
   const [password, setPassword] = useState('');
+  const passwordRef = useEarlyValue<HTMLInputElement>(password, setPassword);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -53,6 +55,7 @@ export function UnlockForm({ kind, targetId }: Props) {
       <label htmlFor={fieldId}>비밀번호</label>
       <div className="square-unlock-row">
         <input
+          ref={passwordRef}
           id={fieldId}
           type="password"
           autoComplete="off"
