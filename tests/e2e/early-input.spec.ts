@@ -1,23 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
-import { apiHeaders, waitForIsland } from './members.ts';
+import { apiHeaders, holdIslands, waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
-
-/**
- * Holds the islands' scripts back until `release` is called: what a slow phone does, where a member
- * types into the server's HTML before React takes it over.
- */
-async function holdIslands(page: Page): Promise<() => void> {
-  let release = (): void => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/_astro/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('what a member typed before the login form hydrated is what it sends', async ({ page }) => {
   const release = await holdIslands(page);

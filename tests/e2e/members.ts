@@ -74,3 +74,20 @@ export async function createVerifiedMember(request: APIRequestContext, tag: stri
 export async function waitForIsland(page: Page, name: string): Promise<void> {
   await page.locator(`astro-island[component-export="${name}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
+
+/**
+ * Holds the islands' scripts back until the answered function is called: what a slow phone does,
+ * where a member types into the server's HTML before React takes it over. Pages opened meanwhile
+ * should be awaited only until `commit`: a held script keeps the load event back.
+ */
+export async function holdIslands(page: Page): Promise<() => void> {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_astro/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { animationsSettled } from './a11y.ts';
-import { apiHeaders, waitForIsland } from './members.ts';
+import { apiHeaders, holdIslands, waitForIsland } from './members.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
 
 /**
@@ -47,15 +47,23 @@ test.describe('a morning in the room', () => {
   test('member2 checks in, and a second tap says the day is done', async ({ browser }) => {
     const page = await memberPage(browser, 'member2@example.com');
     roomId = await runningRoomId(page);
-    await page.goto(`/room/${roomId}`);
+    const texts = ((await (await page.request.get('/api/ritual-session-check-in-texts')).json()) as { data: { text: string }[] }).data;
+    // Not the first sentence, which the card picks itself.
+    const sentence = texts[1]!.text;
+    // The sentence is picked before the card hydrates, as on a slow phone: the pick must hold.
+    const release = await holdIslands(page);
+    await page.goto(`/room/${roomId}`, { waitUntil: 'commit' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await waitForIsland(page, 'CheckInCard');
     const checkIn = page.getByRole('button', { name: '체크인하기' });
     // The other project may have checked in first today: then the card already says so.
-    if (await checkIn.isVisible()) {
-      await page.getByText('오늘도 해냈어요', { exact: true }).click();
+    const open = await checkIn.isVisible();
+    if (open) await page.getByText(sentence, { exact: true }).click();
+    release();
+    await waitForIsland(page, 'CheckInCard');
+    if (open) {
       await checkIn.click();
       await expect(page.getByRole('status').filter({ hasText: /체크인했어요/ })).toBeVisible();
+      await expect(page.locator('.check-in-text')).toHaveText(sentence);
     }
     await expect(page.getByRole('heading', { name: '오늘 체크인 완료' })).toBeVisible();
     const again = await page.request.post(`/api/ritual-sessions/${roomId}/check-in`, { headers: await apiHeaders(page.request), data: {} });

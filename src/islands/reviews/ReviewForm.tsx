@@ -5,6 +5,7 @@ import type { ReviewableType, ReviewItem } from '../../lib/reviews.ts';
 import { FieldErrors, TextAreaField } from '../shared/form-fields.tsx';
 import { FilePicker } from '../shared/FilePicker.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { useEarlyChoice } from '../shared/use-early-input.ts';
 import { useForm } from '../shared/use-form.ts';
 import './reviews.css';
 
@@ -77,6 +78,7 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
     }
   };
 
+  const ratingRef = useEarlyChoice(values.rating, form.field('rating').onValue);
   if (written) {
     return (
       <div className="review-done" role="status">
@@ -94,7 +96,7 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
   const photoHintId = `${fieldId('photo_image')}-hint`;
   return (
     <Form encType="multipart/form-data" onSubmit={onSubmit}>
-      <fieldset className="review-rating" aria-describedby={ratingErrors.length > 0 ? `${fieldId('rating')}-error` : undefined}>
+      <fieldset ref={ratingRef} className="review-rating" aria-describedby={ratingErrors.length > 0 ? `${fieldId('rating')}-error` : undefined}>
         <legend className="form-label">별점</legend>
         <div className="review-stars">
           {RATING_LABELS.map((label, index) => {

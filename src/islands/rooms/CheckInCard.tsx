@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CheckInData, CheckInTextData } from '../../lib/rooms.ts';
 import { sendCheckIn } from '../../stores/room-posts.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
-import { useEarlyChecked, useEarlyValue } from '../shared/use-early-input.ts';
+import { useEarlyChoice, useEarlyValue } from '../shared/use-early-input.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './rooms.css';
 
@@ -23,6 +23,7 @@ export function CheckInCard({ roomId, texts, today }: Props) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const contentRef = useEarlyValue<HTMLInputElement>(content, setContent);
+  const textsRef = useEarlyChoice(String(textId ?? ''), (value) => setTextId(Number(value)));
 
   const submit = async () => {
     if (busy) return;
@@ -58,10 +59,13 @@ export function CheckInCard({ roomId, texts, today }: Props) {
   return (
     <section className="check-in" aria-labelledby="check-in-title">
       <h2 id="check-in-title">오늘의 체크인</h2>
-      <fieldset className="check-in-texts">
+      <fieldset ref={textsRef} className="check-in-texts">
         <legend>오늘의 한 문장을 골라 주세요</legend>
         {texts.map((text) => (
-          <TextChoice key={text.id} text={text} chosen={textId === text.id} onChoose={setTextId} />
+          <label key={text.id} className={textId === text.id ? 'check-in-chip active' : 'check-in-chip'}>
+            <input type="radio" name="check_in_text" value={text.id} checked={textId === text.id} onChange={() => setTextId(text.id)} />
+            {text.text}
+          </label>
         ))}
       </fieldset>
       <label className="check-in-field">
@@ -75,16 +79,5 @@ export function CheckInCard({ roomId, texts, today }: Props) {
         {message}
       </p>
     </section>
-  );
-}
-
-/** One sentence to check in with; a sentence picked before the card hydrated stays picked. */
-function TextChoice({ text, chosen, onChoose }: { text: CheckInTextData; chosen: boolean; onChoose: (id: number) => void }) {
-  const ref = useEarlyChecked(chosen, (checked) => checked && onChoose(text.id));
-  return (
-    <label className={chosen ? 'check-in-chip active' : 'check-in-chip'}>
-      <input ref={ref} type="radio" name="check_in_text" checked={chosen} onChange={() => onChoose(text.id)} />
-      {text.text}
-    </label>
   );
 }

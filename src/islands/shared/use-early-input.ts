@@ -46,3 +46,14 @@ export function useEarlyChecked(checked: boolean, onChecked: ((checked: boolean)
     if (element.checked !== rendered) onChecked?.(element.checked);
   });
 }
+
+/**
+ * The same for a group of radio buttons: the ref goes on the element around them (a fieldset),
+ * and `onValue` receives the value of the one ticked before hydration.
+ */
+export function useEarlyChoice(value: string, onValue: (value: string) => void): RefCallback<HTMLElement> {
+  return useOnHydration<HTMLElement, string>(value, (group, rendered) => {
+    const ticked = group.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    if (ticked && ticked.value !== rendered) onValue(ticked.value);
+  });
+}
