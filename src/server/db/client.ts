@@ -20,13 +20,20 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /**
+ * Whether each statement runs alone: the embedded database has one connection and its thread runs
+ * one statement at a time, a transaction holding every other query back. Nothing another request
+ * does can come between what one statement reads and what it writes, so it needs no row locks.
+ */
+export const runsAlone = (db: Db): boolean => !is(db._.session, NodePgSession);
+
+/**
  * A transaction's statements, answered in the order given. On the embedded database they are sent
  * together: its thread runs them in that order, and each round trip of an open transaction keeps
  * every other query waiting. On PostgreSQL one after another: node-postgres runs a connection's
  * queries one at a time anyway, and a query sent while another runs is deprecated (gone in pg 9).
  */
 export async function inOrder<T extends readonly unknown[]>(db: Db, statements: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
-  if (!is(db._.session, NodePgSession)) return (await Promise.all(statements.map((run) => run()))) as unknown as T;
+  if (runsAlone(db)) return (await Promise.all(statements.map((run) => run()))) as unknown as T;
   const answers: unknown[] = [];
   for (const run of statements) answers.push(await run());
   return answers as unknown as T;

@@ -28,6 +28,9 @@ class BodyTooLarge extends Error {}
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) throw new BodyTooLarge();
+  // Node's parser reads no more than a declared length, so such a body is read whole: on the built
+  // server straight from Node's request, without the web stream (a tenth of the order flow's time).
+  if (Number.isSafeInteger(declared)) return new Uint8Array(await request.arrayBuffer());
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let total = 0;
