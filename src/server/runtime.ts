@@ -20,6 +20,7 @@ import { env } from './env.ts';
 import { createBackgroundWork } from './jobs/background-work.ts';
 import { cleanupJob, cleanupSettingsFromEnv } from './jobs/cleanup.ts';
 import { letterDeliveryJob } from './jobs/letters.ts';
+import { upkeepJob } from './jobs/upkeep.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger } from './logger.ts';
 import { siteSettings } from './site.ts';
@@ -73,8 +74,9 @@ async function boot(): Promise<Runtime> {
   const { storage, local: localStorage } = createStorage(storageSettingsFromEnv(env));
   const background = createBackgroundWork();
   const mailer = createMailer(mailSettingsFromEnv(env));
+  const upkeep = upkeepJob(database, logger);
   const scheduler = startScheduler(
-    [cleanupJob(database.db, cleanupSettingsFromEnv(env), logger), letterDeliveryJob(database.db, mailer, config.appUrl, logger)],
+    [cleanupJob(database.db, cleanupSettingsFromEnv(env), logger), letterDeliveryJob(database.db, mailer, config.appUrl, logger), ...(upkeep ? [upkeep] : [])],
     logger,
   );
   const payments = createPaymentGateway(paymentSettingsFromEnv(env));

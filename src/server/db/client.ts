@@ -10,6 +10,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { PgliteThreadClient } from './pglite-client.ts';
 import { PgliteThread, ensureDataDir } from './pglite-thread.ts';
 import * as schema from './schema/index.ts';
+import { keepUpTables } from './upkeep.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -46,6 +47,8 @@ export interface Database {
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** PGlite only: the data directory as a tarball, to start other databases from (tests). */
   dump?(): Promise<Blob>;
+  /** PGlite only: vacuums and analyzes the tables that are due, as autovacuum would; their names. */
+  keepUp?(signal: AbortSignal): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,9 @@ export interface OpenOptions {
 }
 
 const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+// Past a request's timeout: a vacuum on a slow machine must not end the thread, and with it every
+// query waiting, to start again a minute later.
+const UPKEEP_TIMEOUT_MS = 60_000;
 const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
@@ -102,6 +108,7 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
     kind: 'pglite',
     withConnection: (fn) => fn(db),
     dump: async () => new Blob([await thread.call<Uint8Array<ArrayBuffer>>('dump', {}, 0)]),
+    keepUp: (signal) => keepUpTables(db, (statement) => client.execWithin(statement, UPKEEP_TIMEOUT_MS), signal),
     close() {
       closing ??= thread.close(!inMemory).finally(unlock);
       return closing;

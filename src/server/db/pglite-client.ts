@@ -50,6 +50,12 @@ export class PgliteThreadClient implements PgliteLikeClient {
     return this.thread.call('exec', { sql });
   }
 
+  /** A statement that may take longer than a request's (upkeep): it waits at the gate like any other. */
+  async execWithin(sql: string, timeoutMs: number): Promise<unknown> {
+    await this.passGate();
+    return this.thread.call('exec', { sql }, timeoutMs);
+  }
+
   /**
    * Every other query waits at the gate while a transaction runs, so its round trips to the thread
    * are everyone's: BEGIN goes with the first statement, and the gate opens once COMMIT is sent,
