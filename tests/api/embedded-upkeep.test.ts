@@ -1,28 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows } from '../../src/server/db/client.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { tablesDue, upkeepStatement } from '../../src/server/db/upkeep.ts';
 import { upkeepJob } from '../../src/server/jobs/upkeep.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
+import { capturedLogger } from '../helpers/captured-logger.ts';
 
 const testDb = useTestDatabase();
-
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, sink), lines };
-}
 
 interface Stats {
   relpages: number;

@@ -1,19 +1,7 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startScheduler } from '../../src/server/jobs/scheduler.ts';
 import type { Job } from '../../src/server/jobs/scheduler.ts';
-
-function capturedLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, sink), lines };
-}
+import { capturedLogger } from '../helpers/captured-logger.ts';
 
 /** A job whose runs the test finishes one by one. */
 function heldJob(everyMs: number) {
