@@ -31,17 +31,20 @@ const VACUUM_MAX_PAGES = 16_384;
 
 export interface DueTable {
   name: string;
-  pages: number;
-  /** Past the freeze age: vacuumed however large (a wraparound would stop every write). */
-  freeze: boolean;
+  /** VACUUM (ANALYZE), or ANALYZE alone for a table over the size for a vacuum and not past the freeze age. */
+  vacuum: boolean;
 }
 
-/** The tables of the public schema that are due, smallest first. */
-export async function tablesDue(db: Db): Promise<DueTable[]> {
+/**
+ * The tables of the public schema that are due, smallest first. A table too large for a vacuum is
+ * due by what an ANALYZE resets (changes since the last one, growth) or by its freeze age: by its
+ * dead rows or inserts alone it would be due, and analyzed, every minute.
+ */
+export async function tablesDue(db: Db, vacuumMaxPages = VACUUM_MAX_PAGES): Promise<DueTable[]> {
   // The counters this backend has gathered reach the statistics views at most once a second.
   await db.execute(sql`select pg_stat_force_next_flush()`);
   const result = await db.execute(
-    sql`select name, pages, "freeze" from (
+    sql`select name, "freeze" or pages <= ${vacuumMaxPages} as vacuum from (
           select c.relname as name,
                  (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages,
                  c.reltuples, c.relpages, greatest(c.reltuples, 0) as tuples,
@@ -52,10 +55,11 @@ export async function tablesDue(db: Db): Promise<DueTable[]> {
           where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
         ) t
         where "freeze"
-           or n_dead_tup > ${VACUUM_THRESHOLD} + ${VACUUM_SCALE}::float8 * tuples
-           or n_ins_since_vacuum > ${INSERT_THRESHOLD} + ${INSERT_SCALE}::float8 * tuples
            or n_mod_since_analyze > ${ANALYZE_THRESHOLD} + ${ANALYZE_SCALE}::float8 * tuples
            or (pages >= ${MIN_PAGES} and (reltuples < 0 or pages > relpages * ${GROWTH}::float8))
+           or (pages <= ${vacuumMaxPages}
+               and (n_dead_tup > ${VACUUM_THRESHOLD} + ${VACUUM_SCALE}::float8 * tuples
+                    or n_ins_since_vacuum > ${INSERT_THRESHOLD} + ${INSERT_SCALE}::float8 * tuples))
         order by pages, name`,
   );
   // What queryRows does; client.ts imports this module, so it is not imported from there.
@@ -65,13 +69,18 @@ export async function tablesDue(db: Db): Promise<DueTable[]> {
 /** How a due table is kept: the statement, sent as it is (it may not run inside a transaction). */
 export function upkeepStatement(table: DueTable): string {
   const name = `"${table.name.replaceAll('"', '""')}"`;
-  return table.freeze || table.pages <= VACUUM_MAX_PAGES ? `VACUUM (ANALYZE) ${name}` : `ANALYZE ${name}`;
+  return `${table.vacuum ? 'VACUUM (ANALYZE)' : 'ANALYZE'} ${name}`;
 }
 
 /** Keeps every due table, one statement each, so that requests' queries run in between. */
-export async function keepUpTables(db: Db, exec: (statement: string) => Promise<unknown>, signal: AbortSignal): Promise<string[]> {
+export async function keepUpTables(
+  db: Db,
+  exec: (statement: string) => Promise<unknown>,
+  signal: AbortSignal,
+  vacuumMaxPages = VACUUM_MAX_PAGES,
+): Promise<string[]> {
   const kept: string[] = [];
-  for (const table of await tablesDue(db)) {
+  for (const table of await tablesDue(db, vacuumMaxPages)) {
     if (signal.aborted) break;
     await exec(upkeepStatement(table));
     kept.push(table.name);

@@ -523,7 +523,8 @@ type SettleOutcome = { settlement: Settlement; order: Order; sessions: RitualSes
  * guarded by `allThere`. While a transaction is open on the embedded database every other query
  * waits, and each round trip held them for a turn of the server's event loop. There the guarded
  * statement alone is enough: nothing can come between its reads and its writes, and a statement
- * that fails leaves nothing behind. A session's rows are read under the lock, for the answer.
+ * that fails leaves nothing behind. An order with a seat still takes the transaction: its answer
+ * needs the session's row, read under the lock.
  */
 async function settleAtOnce(db: Db, order: Order, takes: Takes, payment: typeof payments.$inferInsert, now: Date): Promise<SettleOutcome> {
   if (runsAlone(db) && takes.sessionIds.length === 0) {
