@@ -5,6 +5,7 @@
  */
 import { isAuthOnly, isGuestOnly } from './page-guards.ts';
 import { parseCalendarMonth } from './program-calendar.ts';
+import { scriptJson } from './script-json.ts';
 import type { SquarePostItem } from './square.ts';
 
 export const SITE_NAME = '리추얼';
@@ -134,16 +135,9 @@ export function articleJsonLd({ headline, url, datePublished, dateModified, desc
   };
 }
 
-/**
- * JSON for a `<script type="application/ld+json">`: `<` and `>` escaped so no text inside can
- * close the element, and the two line separators JavaScript once took for line ends.
- */
+/** JSON for a `<script type="application/ld+json">` (see scriptJson). */
 export function serializeJsonLd(data: JsonLd | JsonLd[]): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return scriptJson(data);
 }
 
 /**

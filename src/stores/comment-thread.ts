@@ -100,6 +100,8 @@ export function createCommentThread({ modelType, modelId, comments }: CommentThr
 
   return {
     $thread,
+    /** The comments the page carried beside the island (see Comments.astro), once it has read them. */
+    seed: (seeded: CommentData[]): void => $thread.setKey('comments', seeded),
     send,
     edit,
     remove,

@@ -357,6 +357,9 @@ test.describe('the square for members', () => {
     await waitForModalHost(author);
     await author.getByLabel('댓글 내용').scrollIntoViewIfNeeded();
     await waitForIsland(author, 'CommentSection');
+    // The island has taken the place of the list the server rendered beside it, with its data block.
+    await expect(author.locator('.comments-list')).toHaveCount(1);
+    await expect(author.locator('script[type="application/json"][id^="comments-"]')).toHaveCount(0);
     await author.getByLabel('댓글 내용').fill('고쳐 쓸 댓글이에요');
     await author.getByRole('button', { name: '댓글 남기기' }).click();
     const own = author.locator('article.comment', { hasText: '고쳐 쓸 댓글이에요' });

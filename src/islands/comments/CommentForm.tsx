@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
 import { useEarlyValue } from '../shared/use-early-input.ts';
 import { useMentions } from './use-mentions.ts';
-import type { MentionCandidate } from './use-mentions.ts';
+import type { RoomMentionables } from './use-mentions.ts';
 
 export const COMMENT_MAX = 1000;
 
@@ -15,7 +15,7 @@ interface CommentFormProps {
   /** Resolves the messages to show, or null when the comment went in. */
   onSubmit: (content: string, isAnonymous: boolean) => Promise<string[] | null>;
   /** In a room: the members an @ may name. */
-  mentionables?: readonly MentionCandidate[] | undefined;
+  mentionables?: RoomMentionables | undefined;
 }
 
 /** The write box for a comment or a reply. */
@@ -73,6 +73,7 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
               'aria-activedescendant': mentions.open ? `${listId}-${mentions.active}` : undefined,
             }
           : {})}
+        onFocus={mentions.want}
         onKeyDown={mentions.onKeyDown}
         onSelect={(event) => mentions.track(event.currentTarget.value, event.currentTarget.selectionStart)}
         onChange={(event) => {
