@@ -7,6 +7,8 @@ import { ReportButton } from '../reports/ReportButton.tsx';
 const AVATAR_SIZE = 30;
 
 export interface CommentActions {
+  /** The server's copy of the list, before the island takes its place: the buttons show, disabled. */
+  waiting?: boolean;
   /** Null while the member may not write. */
   onReply: ((comment: CommentData) => void) | null;
   onEdit: (comment: CommentData) => void;
@@ -49,6 +51,7 @@ export function CommentItem({ comment, actions, roomId }: { comment: CommentData
             type="button"
             className="comment-action"
             aria-pressed={comment.is_liked}
+            disabled={actions.waiting}
             onClick={() => actions.onLike(comment)}
           >
             좋아요 <span className="comment-likes">{comment.likes_count}</span>
@@ -60,24 +63,24 @@ export function CommentItem({ comment, actions, roomId }: { comment: CommentData
           </span>
         )}
         {actions?.onReply ? (
-          <button type="button" className="comment-action" onClick={() => actions.onReply?.(comment)}>
+          <button type="button" className="comment-action" disabled={actions.waiting} onClick={() => actions.onReply?.(comment)}>
             답글
           </button>
         ) : null}
         {actions && comment.is_mine ? (
           <>
             {comment.is_hidden ? null : (
-              <button type="button" className="comment-action" onClick={() => actions.onEdit(comment)}>
+              <button type="button" className="comment-action" disabled={actions.waiting} onClick={() => actions.onEdit(comment)}>
                 수정
               </button>
             )}
-            <button type="button" className="comment-action comment-action-danger" onClick={() => actions.onDelete(comment)}>
+            <button type="button" className="comment-action comment-action-danger" disabled={actions.waiting} onClick={() => actions.onDelete(comment)}>
               삭제
             </button>
           </>
         ) : null}
         {actions && !comment.is_mine && !comment.is_hidden ? (
-          <ReportButton modelType="comment" modelId={comment.id} noun="댓글" className="comment-action" />
+          <ReportButton modelType="comment" modelId={comment.id} noun="댓글" className="comment-action" waiting={actions.waiting} />
         ) : null}
       </footer>
     </article>

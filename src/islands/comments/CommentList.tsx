@@ -43,13 +43,14 @@ export function CommentList({ comments, actions, roomId, replyBox }: CommentList
 }
 
 interface CommentHandlers {
+  waiting?: boolean;
   onReply: (comment: CommentData | null) => void;
   onEdit: (comment: CommentData) => void;
   onDelete: (comment: CommentData) => void;
   onLike: (comment: CommentData) => void;
 }
 
-const WAITING: CommentHandlers = { onReply: () => undefined, onEdit: () => undefined, onDelete: () => undefined, onLike: () => undefined };
+const WAITING: CommentHandlers = { waiting: true, onReply: () => undefined, onEdit: () => undefined, onDelete: () => undefined, onLike: () => undefined };
 
 /** What the member may do with the comments (a member still verifying their e-mail does not reply); nothing for a guest. */
 export function commentActions(member: SessionMember | null, handlers: CommentHandlers = WAITING): CommentActions | null {
@@ -58,7 +59,7 @@ export function commentActions(member: SessionMember | null, handlers: CommentHa
 
 /**
  * The list as the server renders it beside a member's island, which takes its place once awake:
- * the same markup, with the member's buttons, that do nothing until then.
+ * the same markup, with the member's buttons disabled until then.
  */
 export function StaticCommentList({ comments, viewer, roomId }: { comments: CommentData[]; viewer: SessionMember | null; roomId: number | undefined }) {
   return <CommentList comments={comments} actions={commentActions(viewer)} roomId={roomId} />;

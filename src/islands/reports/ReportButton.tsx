@@ -28,10 +28,12 @@ interface Props {
   /** What is reported, for the dialog's title: 글 or 댓글. */
   noun: string;
   className?: string;
+  /** Shown disabled: rendered on the server for a list whose island has not taken over yet. */
+  waiting?: boolean | undefined;
 }
 
 /** 신고: a button that opens a dialog with the reasons and an optional note; members only (the page renders it for them). */
-export function ReportButton({ modelType, modelId, noun, className }: Props) {
+export function ReportButton({ modelType, modelId, noun, className, waiting }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<Reason | null>(null);
   const [detail, setDetail] = useState("");
@@ -79,7 +81,7 @@ export function ReportButton({ modelType, modelId, noun, className }: Props) {
         type="button"
         className={className ?? "report-button"}
         onClick={open}
-        disabled={state === "done"}
+        disabled={waiting || state === "done"}
       >
         {state === "done" ? "신고됨" : "신고"}
       </button>
