@@ -57,10 +57,3 @@ export function commentActions(member: SessionMember | null, handlers: CommentHa
   return member ? { ...handlers, onReply: member.email_verified === false ? null : handlers.onReply } : null;
 }
 
-/**
- * The list as the server renders it beside a member's island, which takes its place once awake:
- * the same markup, with the member's buttons disabled until then.
- */
-export function StaticCommentList({ comments, viewer, roomId }: { comments: CommentData[]; viewer: SessionMember | null; roomId: number | undefined }) {
-  return <CommentList comments={comments} actions={commentActions(viewer)} roomId={roomId} />;
-}
