@@ -333,3 +333,19 @@ describe('GET /api/ritual-session-posts/users/{userId}', () => {
     expect((await me.client.get(`/api/ritual-session-posts/users/${me.user.id}?cursor=bad`)).status).toBe(422);
   });
 });
+
+describe('a member’s completion on the room home and their page in the room', () => {
+  it('counts the Seoul days done within the session, as the report does, in one query', async () => {
+    const { memberCompletion } = await import('../../src/server/modules/room-progress/service.ts');
+    const counter = countQueries(db(), testDb().kind);
+    let completion: Awaited<ReturnType<typeof memberCompletion>> | null = null;
+    const statements = await counter.during(async () => {
+      completion = await memberCompletion(counter.db, me.user.id, room);
+    });
+    expect(completion).toEqual({ daysDone: 4, daysElapsed: 5, completionRate: 80 });
+    expect(statements).toHaveLength(1);
+    // The post before the session began is no day of it.
+    expect(await memberCompletion(db(), quiet.user.id, room)).toEqual({ daysDone: 2, daysElapsed: 5, completionRate: 40 });
+    expect(await memberCompletion(db(), outsider.user.id, room)).toEqual({ daysDone: 0, daysElapsed: 5, completionRate: 0 });
+  });
+});

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { ritualSessionUsers, roomPostCategories } from '../../db/schema/index.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { ritualSessionDoneDays, ritualSessionUsers, roomPostCategories } from '../../db/schema/index.ts';
 import type { RitualSession, RoomPostCategory, User } from '../../db/schema/index.ts';
 import { forbidden } from '../../domain-errors.ts';
 import { ratePercent, seoulDate, sessionDays, streaksOf } from '../../../lib/room-progress.ts';
@@ -177,17 +178,28 @@ export async function myCommentChecks(db: Db, user: Pick<User, 'id' | 'role'>, s
   );
 }
 
+// Asked by the room home on every visit and by a member's page in the room: built once per database.
+const daysDoneQuery = preparedQuery((db) =>
+  db
+    .select({ daysDone: sql<number>`count(*)::int` })
+    .from(ritualSessionDoneDays)
+    .where(
+      and(
+        eq(ritualSessionDoneDays.ritualSessionId, sql.placeholder('sessionId')),
+        eq(ritualSessionDoneDays.userId, sql.placeholder('userId')),
+        between(ritualSessionDoneDays.day, sql.placeholder('first'), sql.placeholder('last')),
+      ),
+    )
+    .prepare('member_days_done'),
+);
+
 /** A member's completion in one room, for their page there: days done of the days so far. */
 export async function memberCompletion(db: Db, userId: number, session: Pick<RitualSession, 'id' | 'startsAt' | 'endsAt'>, now = new Date()) {
   const days = sessionDays(session.startsAt, session.endsAt);
   const today = seoulDate(now);
-  const [row] = await queryRows<{ days_done: number }>(
-    db,
-    sql`select count(*)::int as days_done from ${doneDays({ sessionId: session.id, userId })} done
-      where day between ${days[0] ?? today}::date and ${days.at(-1) ?? today}::date`,
-  );
+  const [row] = await daysDoneQuery(db).execute({ sessionId: session.id, userId, first: days[0] ?? today, last: days.at(-1) ?? today });
   const elapsed = elapsedDays(days, today);
-  const daysDone = row?.days_done ?? 0;
+  const daysDone = row?.daysDone ?? 0;
   return {
     daysDone,
     daysElapsed: elapsed,
