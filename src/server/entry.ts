@@ -80,8 +80,8 @@ const clientDir = fileURLToPath(new URL(`${relative(fileURLToPath(options.server
 const staticFiles = listStaticFiles(clientDir);
 const staticFileHeaders = fileSecurityHeaders(runtime.config.appUrl);
 const api = nodeApiListener(runtime);
-// Eight: the room post's CPU per page stopped falling below it (measured with 4 and 8). A page that
-// waits on the payment provider (/checkout/success) keeps its slot for a tenth of a second at most.
+// Eight pages at once on two cores; one that waits on the payment provider (/checkout/success)
+// keeps its slot for a tenth of a second at most (docs/decisions/019-render-gate.md).
 const renderGate = createRenderGate({ slots: 8, leaseMs: 100 });
 
 /** The path of a request URL, or null when it cannot be decoded. */
