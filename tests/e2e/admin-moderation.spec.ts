@@ -41,8 +41,9 @@ test('a member reports a comment, the administrator hides it, and only the notic
   const path = await postWithComment(author, commenter, comment);
 
   await reporter.goto(path);
+  // The server's copy of the list, its buttons waiting, gives way to the island's when it wakes: a
+  // click finds the comment again once it is replaced (scrolling to it first failed on the old one).
   const item = reporter.locator('article.comment', { hasText: comment });
-  await item.scrollIntoViewIfNeeded();
   await item.getByRole('button', { name: '신고' }).click();
   const dialog = reporter.getByRole('dialog', { name: '이 댓글을 신고할까요?' });
   await dialog.getByRole('radio', { name: '욕설·비방' }).check();
