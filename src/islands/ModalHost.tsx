@@ -11,6 +11,7 @@ import {
 } from '../stores/modal.ts';
 import type { ModalState } from '../stores/modal.ts';
 import { UsersList } from './reactions/UsersList.tsx';
+import { markupOfPropsOnly } from '../lib/island-markup.ts';
 import './modal-host.css';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href], [tabindex="0"]';
@@ -39,6 +40,8 @@ export function ModalHost() {
     </div>
   );
 }
+// The same markup for every member until it wakes (src/lib/island-markup.ts).
+markupOfPropsOnly(ModalHost);
 
 function ModalDialog({ modal }: { modal: ModalState }) {
   const ids = useId();

@@ -1,3 +1,5 @@
+import { urlAttribute } from './html-markup.ts';
+
 export const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 /**
@@ -18,4 +20,9 @@ export function avatarImage(src: string | null | undefined, size: number, option
     decoding: 'async',
     'data-fallback': DEFAULT_AVATAR,
   } as const;
+}
+
+/** avatarImage's element as markup, for lists the server writes as a string. */
+export function avatarImageHtml(src: string | null | undefined, size: number): string {
+  return `<img class="avatar" src="${urlAttribute(src || DEFAULT_AVATAR)}" alt="" width="${size}" height="${size}" loading="lazy" decoding="async" data-fallback="${DEFAULT_AVATAR}">`;
 }

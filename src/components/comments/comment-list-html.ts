@@ -8,23 +8,12 @@
 import { DEFAULT_AVATAR } from '../../lib/avatar.ts';
 import { liveCount } from '../../lib/comment-tree.ts';
 import type { CommentData } from '../../lib/comments.ts';
+import { escapeHtml as escape, urlAttribute as url } from '../../lib/html-markup.ts';
 import { memberHref } from '../../lib/member-links.ts';
 import { relativeTime } from '../../lib/time.ts';
 import type { SessionMember } from '../../stores/session.ts';
 
 const AVATAR_SIZE = 30;
-
-// React's own escaping of text and attribute values, so that the two renderers agree to the byte.
-const UNSAFE = /["&'<>]/g;
-const ESCAPED: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-const escape = (text: string): string => text.replace(UNSAFE, (character) => ESCAPED[character]!);
-
-// React writes a URL that would run script as one that throws instead; its own pattern, control
-// characters and all, since a browser skips them before the scheme.
-// eslint-disable-next-line no-control-regex
-const SCRIPT_URL = /^[\u0000-\u001F ]*j[\r\n\t]*a[\r\n\t]*v[\r\n\t]*a[\r\n\t]*s[\r\n\t]*c[\r\n\t]*r[\r\n\t]*i[\r\n\t]*p[\r\n\t]*t[\r\n\t]*:/i;
-const BLOCKED_URL = "javascript:throw new Error('React has blocked a javascript: URL as a security precaution.')";
-const url = (value: string): string => escape(SCRIPT_URL.test(value) ? BLOCKED_URL : value);
 
 /** A member's buttons, disabled while they wait for the island; a guest has none. */
 interface Actions {

@@ -10,6 +10,7 @@ import { useStore } from '@nanostores/react';
 import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { NOTIFICATIONS_PATH, NOTIFICATION_BOX_TITLE } from '../../lib/notifications.ts';
 import { $notificationDot, dismissNotificationDot, startNotificationPoll } from '../../stores/notifications.ts';
+import { markupOfPropsOnly } from '../../lib/island-markup.ts';
 import './bell.css';
 import './notifications.css';
 
@@ -152,3 +153,5 @@ export function Bell() {
     </div>
   );
 }
+// The same markup for every member until it wakes (src/lib/island-markup.ts).
+markupOfPropsOnly(Bell);

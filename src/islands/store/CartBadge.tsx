@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { $cartCount, loadCartCount } from '../../stores/cart.ts';
+import { markupOfPropsOnly } from '../../lib/island-markup.ts';
 import './cart-badge.css';
 
 export function CartBadge() {
@@ -42,3 +43,5 @@ export function CartBadge() {
     </span>
   );
 }
+// The same markup for every member until it wakes (src/lib/island-markup.ts).
+markupOfPropsOnly(CartBadge);
