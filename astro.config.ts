@@ -162,6 +162,58 @@ async function generateCspDigest(data, algorithm) {
   ]);
 
 /**
+ * Work Astro's production environment repeats on every page request for what the build fixed:
+ * - it imports the page's module again (Node's loader resolves the specifier each time);
+ * - it builds the route's head elements anew, finding the route in a list of all of them and
+ *   parsing each stylesheet's and script's address with a URL object;
+ * - it parses each island's script addresses the same way (four an island).
+ * Together some 5 % of a small member page's server time (measured). Each is kept once made: a
+ * page's module promise (not a failed one), a route's head elements (copied into new sets, which
+ * the render empties), an address. See docs/decisions/020-astro-route-work-once.md.
+ */
+const routeWorkOnce = (): AstroIntegration =>
+  astroSourcePatch('route-work-once', /\/astro\/dist\/core\/environment\/production\.js$/, 'docs/decisions/020-astro-route-work-once.md', [
+    ['    return await importComponentInstance();', '    return await pageModuleOf(importComponentInstance);'],
+    [
+      'async function getModuleForRoute(manifest, route) {',
+      `const keptPageModules = new WeakMap();
+function pageModuleOf(importPage) {
+  let kept = keptPageModules.get(importPage);
+  if (!kept) {
+    kept = importPage();
+    keptPageModules.set(importPage, kept);
+    kept.catch(() => keptPageModules.delete(importPage));
+  }
+  return kept;
+}
+async function getModuleForRoute(manifest, route) {`,
+    ],
+    [
+      'export {\n  productionEnvironment\n};',
+      `const keptPerManifest = (derive) => {
+  const kept = new WeakMap();
+  return async (manifest, key, ...rest) => {
+    let values = kept.get(manifest);
+    if (!values) kept.set(manifest, (values = new Map()));
+    if (!values.has(key)) values.set(key, await derive(manifest, key, ...rest));
+    return values.get(key);
+  };
+};
+const resolveOnce = keptPerManifest(productionEnvironment.resolve);
+productionEnvironment.resolve = (manifest, specifier) => resolveOnce(manifest, specifier);
+const headElementsOnce = keptPerManifest((manifest, _route, routeData) => productionEnvironment.headElementsOf(manifest, routeData));
+productionEnvironment.headElementsOf = productionEnvironment.headElements;
+productionEnvironment.headElements = async (manifest, routeData) => {
+  const { links, styles, scripts } = await headElementsOnce(manifest, routeData.route, routeData);
+  return { links: new Set(links), styles: new Set(styles), scripts: new Set(scripts) };
+};
+export {
+  productionEnvironment
+};`,
+    ],
+  ]);
+
+/**
  * Astro serialises an island's props twice, once for the island's id and once for its attribute,
  * walking every value each time: a room post's thirty comments went through it twice. The id is
  * made from the same string the attribute gets, serialised once (docs/decisions/013).
@@ -202,7 +254,7 @@ const islandPropsSerialisedOnce = (): AstroIntegration[] => [
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
-  integrations: [react(), reactIslands(), pgliteWorkerFiles(), cspWorkOnce(), ...islandPropsSerialisedOnce()],
+  integrations: [react(), reactIslands(), pgliteWorkerFiles(), cspWorkOnce(), routeWorkOnce(), ...islandPropsSerialisedOnce()],
   server: { port: 4321 },
   security: {
     // Request forgery is handled by the API's XSRF-TOKEN check, which answers 419 as clients expect.

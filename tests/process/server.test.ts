@@ -37,6 +37,28 @@ describe('the built server on an embedded database', () => {
     expect(await home.text()).toContain('lang="ko"');
   });
 
+  it('writes each page\'s stylesheets and scripts on every request, not only the first (Astro\'s route work kept, decision 020)', async () => {
+    const server = await start(tempDataDir());
+    await waitUntilHealthy(server);
+    const headOf = async (path: string) => {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      return {
+        stylesheets: html.match(/<link rel="stylesheet"[^>]*>/g) ?? [],
+        styles: html.match(/<style[^>]*>/g)?.length ?? 0,
+        scripts: html.match(/<script type="module"[^>]*>/g)?.length ?? 0,
+      };
+    };
+    const first = await headOf('/');
+    expect(first.stylesheets.length + first.styles).toBeGreaterThan(0);
+    expect(first.scripts).toBeGreaterThan(0);
+    // Another route between, then the same one twice: a head made once and emptied by the first
+    // render would come back bare.
+    const other = await headOf('/login');
+    expect(other.stylesheets.length + other.styles).toBeGreaterThan(0);
+    for (let round = 0; round < 2; round += 1) expect(await headOf('/')).toEqual(first);
+    expect(await headOf('/login')).toEqual(other);
+  });
+
   it('renders with React\'s production build, while a development server keeps its demo data', async () => {
     const hook = new URL('../helpers/report-react-build.mjs', import.meta.url).href;
     const server = await start(tempDataDir(), { NODE_ENV: 'development', NODE_OPTIONS: `--import=${hook}` });
