@@ -451,9 +451,14 @@ describe('comments, reactions and mentions in a room', () => {
       expect(item.data).toMatchObject({ ritual_session_id: room.id, ritual_session_thread_id: null, id: post.id, title: '6시에 일어났어요.' });
     }
     const detail = await first.client.get(`/api/ritual-sessions/${room.id}/posts/${post.id}`);
-    expect(detail.body.data).toMatchObject({ comments_count: 1, reactions_count: 1, reaction_counts: { cheer: 1 } });
+    expect(detail.body.data).toMatchObject({ comments_count: 1, reactions_count: 1, reaction_counts: { cheer: 1, like: 0 }, my_reactions: [] });
     const reacted = await first.client.get(`/api/reactions/users?model_type=ritual_session_post&model_id=${post.id}`);
     expect(reacted.body.data.map((user: any) => user.id)).toEqual([second.user.id]);
+    // The reactions are read with the post itself; each member sees which are theirs.
+    expect((await second.client.post('/api/reactions', { json: { model_type: 'ritual_session_post', model_id: post.id, reaction_type: 'like' } })).status).toBe(200);
+    const mine = await second.client.get(`/api/ritual-sessions/${room.id}/posts/${post.id}`);
+    expect(mine.body.data).toMatchObject({ reaction_counts: { cheer: 1, like: 1, thanks: 0 }, my_reactions: ['like', 'cheer'] });
+    expect((await first.client.get(`/api/ritual-sessions/${room.id}/posts/${post.id}`)).body.data).toMatchObject({ reaction_counts: { like: 1 }, my_reactions: [] });
   });
 
   it('counts reactions on a thread and tells its author with the thread\'s link fields', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { reactions, users } from '../../db/schema/index.ts';
@@ -31,12 +31,32 @@ const countsQuery = (name: string, mine: SQL<boolean>) =>
 const guestCountsQuery = countsQuery('reaction_counts', sql<boolean>`false`);
 const memberCountsQuery = countsQuery('reaction_counts_mine', sql<boolean>`bool_or(${reactions.userId} = ${sql.placeholder('userId')})`);
 
+interface CountRow {
+  type: ReactionTypeName;
+  count: number;
+  mine: boolean;
+}
+
+/**
+ * memberCountsQuery's rows as one column of another query, in JSON text (read with
+ * `summaryFromJson`): a page that reads the thing anyway learns its reactions in the same round
+ * trip. `modelId` is the column or value naming the thing, `userId` the member reading.
+ */
+export const memberReactionsJson = (modelType: string, modelId: AnyColumn | SQL, userId: SQL) =>
+  sql<string>`(select coalesce(json_agg(json_build_object('type', "counted"."type", 'count', "counted"."count", 'mine', "counted"."mine")), '[]')::text from (select ${reactions.reactionType} as "type", count(*)::int as "count", bool_or(${reactions.userId} = ${userId}) as "mine" from ${reactions} where ${reactions.modelType} = ${modelType} and ${reactions.modelId} = ${modelId} group by ${reactions.reactionType}) "counted")`;
+
+export const summaryFromJson = (json: string): ReactionSummary => summaryOf(JSON.parse(json) as CountRow[]);
+
 /** Counts per type and the reader's own reactions on one thing: the one summary pages and the API show. */
 export async function reactionSummary(db: Db, reader: Pick<Reader, 'userId'>, modelType: string, modelId: number): Promise<ReactionSummary> {
   const rows =
     reader.userId === null
       ? await guestCountsQuery(db).execute({ modelType, modelId })
       : await memberCountsQuery(db).execute({ modelType, modelId, userId: reader.userId });
+  return summaryOf(rows);
+}
+
+function summaryOf(rows: CountRow[]): ReactionSummary {
   const counts = emptyReactionCounts();
   const mine = new Set<ReactionTypeName>();
   for (const row of rows) {

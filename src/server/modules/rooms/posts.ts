@@ -20,7 +20,7 @@ import type { RoomTab } from '../../../lib/rooms.ts';
 import { listComments } from '../comments/service.ts';
 import type { CommentView } from '../comments/service.ts';
 import { withdrawNotifications } from '../notifications/events.ts';
-import { reactionSummary } from '../reactions/service.ts';
+import { memberReactionsJson, summaryFromJson } from '../reactions/service.ts';
 import type { ReactionSummary } from '../reactions/service.ts';
 import { after, afterPlaceholder, decodeCursor, pageOf, positionTime } from '../square/cursor.ts';
 import { leadsRoom, roomAccess } from './access.ts';
@@ -192,6 +192,7 @@ const postPageQuery = preparedQuery((db) =>
       contentHtml: ritualSessionPosts.contentHtml,
       userId: ritualSessionPosts.userId,
       isSaved: sql<boolean>`exists (select 1 from ${saves} where ${saves.userId} = ${sql.placeholder('userId')} and ${saves.modelType} = ${ROOM_POST_MODEL} and ${saves.modelId} = ${ritualSessionPosts.id})`,
+      reactions: memberReactionsJson(ROOM_POST_MODEL, ritualSessionPosts.id, sql.placeholder('userId')),
     })
     .from(ritualSessionPosts)
     .innerJoin(users, eq(users.id, ritualSessionPosts.userId))
@@ -237,15 +238,14 @@ export async function findRoomPost(db: Db, user: RoomViewer, sessionId: number, 
   const [access, [row]] = await Promise.all([roomAccess(db, user, sessionId), postPageQuery(db).execute({ postId, sessionId, userId: user.id })]);
   if (!row) throw notFound(ROOM_POST_MESSAGES.notFound);
   const reader = { userId: user.id, sessionId: null };
-  const [counted, summary, postComments] = await Promise.all([
+  const [counted, postComments] = await Promise.all([
     row.userId !== user.id && recordRead(db, postId, user.id),
-    reactionSummary(db, reader, ROOM_POST_MODEL, postId),
     listComments(db, reader, ROOM_POST_MODEL, postId, { ownerId: row.userId, isAnonymous: false }),
   ]);
   return {
     ...itemView({ ...row, readsCount: row.readsCount + (counted ? 1 : 0) }),
     contentHtml: row.hiddenAt === null ? row.contentHtml : `<p>${HIDDEN_CONTENT_TEXT}</p>`,
-    reactions: summary,
+    reactions: summaryFromJson(row.reactions),
     isSaved: row.isSaved,
     isMine: row.userId === user.id,
     ...canChange(access, row.userId, user.id),
