@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { AnyColumn, SQL } from 'drizzle-orm';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { reactions, users } from '../../db/schema/index.ts';
@@ -42,7 +42,7 @@ interface CountRow {
  * `summaryFromJson`): a page that reads the thing anyway learns its reactions in the same round
  * trip. `modelId` is the column or value naming the thing, `userId` the member reading.
  */
-export const memberReactionsJson = (modelType: string, modelId: AnyColumn | SQL, userId: SQL) =>
+export const memberReactionsJson = (modelType: string, modelId: SQLWrapper, userId: SQLWrapper) =>
   sql<string>`(select coalesce(json_agg(json_build_object('type', "counted"."type", 'count', "counted"."count", 'mine', "counted"."mine")), '[]')::text from (select ${reactions.reactionType} as "type", count(*)::int as "count", bool_or(${reactions.userId} = ${userId}) as "mine" from ${reactions} where ${reactions.modelType} = ${modelType} and ${reactions.modelId} = ${modelId} group by ${reactions.reactionType}) "counted")`;
 
 export const summaryFromJson = (json: string): ReactionSummary => summaryOf(JSON.parse(json) as CountRow[]);
