@@ -26,11 +26,11 @@ import {
   waitUntilHealthy,
 } from '../scripts/server-process.ts';
 import type { ServerProcess } from '../scripts/server-process.ts';
-import { checkGoals } from './goals.ts';
+import { checkGoals, pairedReferenceOf } from './goals.ts';
 import { auditPages, auditPagesOnSlowCpu, launchChrome } from './lib/lighthouse.ts';
 import type { LighthouseResult, SlowCpuResult } from './lib/lighthouse.ts';
 import { benchmark, isSkipped } from './lib/load.ts';
-import type { TargetResult } from './lib/load.ts';
+import type { Target, TargetResult } from './lib/load.ts';
 import { MemorySampler } from './lib/memory.ts';
 import { launchBrowser, measurePageWeights } from './lib/page-weight.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
@@ -172,18 +172,29 @@ async function measureAll(
   const explorerOnes = await explorerTargets(server.url);
   const roomOnes = await roomTargets(server.url, room);
   const storeOnes = await storeTargets(server.url, notifications?.cookie ?? null);
-  for (const target of targets(squareOnes, notificationOnes, explorerOnes, roomOnes, storeOnes)) {
+  const all = targets(squareOnes, notificationOnes, explorerOnes, roomOnes, storeOnes);
+  const measurable = all.filter((target): target is Target => !isSkipped(target));
+  // Numbers from a server that died under load would be meaningless.
+  const checkAlive = (name: string) => {
+    const exit = exitDescription(server);
+    if (exit !== null) throw new Error(`the server exited during ${name} (${exit}). Log tail:\n${outputTail(server)}`);
+  };
+  for (const target of all) {
     if (isSkipped(target)) {
       console.log(`${target.target}: skipped (${target.skipped})`);
       results.push(target);
       continue;
     }
-    results.push(await benchmark(server.url, target, settings, sampler));
-    // Numbers from a server that died under load would be meaningless.
-    const exit = exitDescription(server);
-    if (exit !== null) {
-      throw new Error(`the server exited during ${target.name} (${exit}). Log tail:\n${outputTail(server)}`);
+    const result = await benchmark(server.url, target, settings, sampler);
+    checkAlive(target.name);
+    const referenceName = pairedReferenceOf(target.name);
+    const reference = referenceName === undefined ? undefined : measurable.find((t) => t.name.startsWith(referenceName));
+    if (reference !== undefined) {
+      const measured = await benchmark(server.url, reference, settings, sampler);
+      checkAlive(reference.name);
+      result.pairedReference = { target: measured.target, requestsPerSecond: measured.requestsPerSecond, flagged: measured.flagged };
     }
+    results.push(result);
   }
   // Last of the targets: it writes orders and takes stock, which the pages above do not read.
   results.push(await runOrderFlow(server.url, orders, settings.duration, settings.connections, sampler));

@@ -46,6 +46,13 @@ export interface SkippedResult {
   skipped: string;
 }
 
+/** A reference measured right after the target it judges (bench/goals.ts, `pairedReferenceOf`). */
+export interface PairedReference {
+  target: string;
+  requestsPerSecond: number;
+  flagged: boolean;
+}
+
 export interface MeasuredResult {
   target: string;
   path: string;
@@ -63,6 +70,8 @@ export interface MeasuredResult {
   flagged: boolean;
   /** Paced targets: how often the load generator itself was held up (bench/lib/paced-worker.mjs). */
   generatorHeldUp?: { count: number; longestMs: number };
+  /** The reference a share goal judges this target against, measured right after it. */
+  pairedReference?: PairedReference;
 }
 
 export type TargetResult = MeasuredResult | SkippedResult;

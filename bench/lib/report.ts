@@ -22,7 +22,7 @@ function formatRow(cells: string[], widths: number[]): string {
 }
 
 function resultCells(result: TargetResult): string[] {
-  if (isSkipped(result)) return [result.target, '-', '-', '-', '-', '-', '-', `skipped: ${result.skipped}`];
+  if (isSkipped(result)) return [result.target, '-', '-', '-', '-', '-', '-', '-', `skipped: ${result.skipped}`];
   const codes = Object.entries(result.statusCodes)
     .map(([code, count]) => `${code}×${count}`)
     .join(', ');
@@ -35,6 +35,7 @@ function resultCells(result: TargetResult): string[] {
     String(result.non2xx),
     String(result.errors),
     result.peakRssMb === null ? '?' : result.peakRssMb.toFixed(0),
+    result.pairedReference ? String(result.pairedReference.requestsPerSecond) : '',
     result.flagged
       ? `FLAGGED: not a valid measurement (${codes}, ${result.timeouts} timeouts)`
       : heldUp && heldUp.count > 0
@@ -55,9 +56,12 @@ function printRows(header: string[], rows: string[][]): void {
 export function printTable(results: TargetResult[]): void {
   // Apart from the progress lines above it.
   console.log();
-  printRows(['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS MB', ''], results.map(resultCells));
+  printRows(['target', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'RSS MB', 'ref req/s', ''], results.map(resultCells));
   if (results.some((r) => !isSkipped(r) && r.flagged)) {
     console.log('FLAGGED rows got non-2xx answers or errors: their numbers measure error handling.\n');
+  }
+  if (results.some((r) => !isSkipped(r) && r.pairedReference)) {
+    console.log('ref req/s: the reference a share goal judges the row against (bench/goals.ts), measured right after it.\n');
   }
   if (results.some((r) => !isSkipped(r) && (r.generatorHeldUp?.count ?? 0) > 0)) {
     console.log(
