@@ -98,6 +98,10 @@ test.describe('a morning in the room', () => {
     await expect(page.getByRole('heading', { level: 1, name: `6시 기상 (${testInfo.project.name})` })).toBeVisible();
     const shown = page.locator('main img[src$=".webp"]').first();
     await expect(shown).toBeVisible();
+    // Her own post: 수정 and 삭제 under it, no 신고.
+    const actions = page.locator('astro-island[component-export="RoomPostActions"]');
+    await expect(actions.getByRole('link', { name: '수정' })).toBeVisible();
+    await expect(actions.getByRole('button', { name: '신고' })).toHaveCount(0);
     await page.goto(`/room/${roomId}`);
     await expect(page.getByRole('link', { name: new RegExp(`6시 기상 \\(${testInfo.project.name}\\)`) })).toBeVisible();
     await page.context().close();
@@ -119,7 +123,7 @@ test.describe('a morning in the room', () => {
     // The posted comment, not the box that held the text until the form empties itself.
     await expect(member3.getByRole('paragraph').filter({ hasText: `멋져요 @${MEMBER2_NICKNAME} 님 내일도 함께해요` })).toBeVisible();
     await expect(box).toHaveValue('');
-    await waitForIsland(member3, 'ReactionBar');
+    await waitForIsland(member3, 'RoomPostActions');
     await member3.getByRole('button', { name: /응원해요/ }).first().click();
     await expect(member3.getByRole('button', { name: /응원해요/ }).first()).toHaveAttribute('aria-pressed', 'true');
     await expectNoSeriousViolations(member3);
@@ -193,7 +197,11 @@ test('the room post page and the users-list modal pass axe and show who read', a
   const post = posts.find((item) => item.author.username !== 'member3')!;
   await page.goto(`/room/${roomId}/${post.id}`);
   await waitForModalHost(page);
-  await waitForIsland(page, 'RoomPostTools');
+  await waitForIsland(page, 'RoomPostActions');
+  // Another member's post: 신고 under it, no 수정.
+  const actions = page.locator('astro-island[component-export="RoomPostActions"]');
+  await expect(actions.getByRole('button', { name: '신고', exact: true })).toBeEnabled();
+  await expect(actions.getByRole('link', { name: '수정' })).toHaveCount(0);
   await page.getByRole('button', { name: /읽은 멤버/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('link', { name: /새벽서재/ })).toHaveAttribute('href', `/room/${roomId}/users/member3`);
