@@ -59,6 +59,20 @@ describe('the built server on an embedded database', () => {
     expect(await headOf('/login')).toEqual(other);
   });
 
+  it('sends a page\'s UTF-8 with its exact length, four-byte characters included (decision 021)', async () => {
+    const server = await start(tempDataDir());
+    await waitUntilHealthy(server);
+    for (const query of ['🌅 아침 명상 😀', 'plain ascii']) {
+      // Uncompressed, so the length sent is the page's own.
+      const response = await fetch(`${server.url}/explorer/search?q=${encodeURIComponent(query)}`, { headers: { 'Accept-Encoding': 'identity' } });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(bytes.byteLength);
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      expect(text).toContain(`'${query}' 검색 결과`);
+      expect(text).not.toContain('\uFFFD');
+    }
+  });
+
   it('renders with React\'s production build, while a development server keeps its demo data', async () => {
     const hook = new URL('../helpers/report-react-build.mjs', import.meta.url).href;
     const server = await start(tempDataDir(), { NODE_ENV: 'development', NODE_OPTIONS: `--import=${hook}` });
