@@ -45,7 +45,7 @@ import { programRoutes } from './modules/programs/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
-import { storeRoutes } from './modules/store/routes.ts';
+import { cartBadgeRoutes, storeRoutes } from './modules/store/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { commentRoutes } from './modules/comments/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -115,8 +115,10 @@ export function createApp(deps: AppDeps) {
     if (c.env.prepared.problem) throw c.env.prepared.problem;
     await next();
   });
-  // Every signed-in browser's 30-second poll reads its session itself, with its data, in one statement.
+  // Every signed-in browser's 30-second poll and every member page's cart badge read their session
+  // themselves, with their data, in one statement.
   app.route('/', notificationPollRoutes(db, config));
+  app.route('/', cartBadgeRoutes(db, config));
   app.use(sessionMiddleware(db, config));
   // Apple's form post comes from Apple's site without our token; that route only redirects to the
   // GET callback, where the OAuth state in a same-site cookie does the work of the token.

@@ -1,10 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { comments, notifications, sessions, users } from '../../src/server/db/schema/index.ts';
+import { comments, notifications, users } from '../../src/server/db/schema/index.ts';
 import { notifyComment, notifyCoupons, notifyMention } from '../../src/server/modules/notifications/events.ts';
-import { pollNotifications } from '../../src/server/modules/notifications/poll.ts';
-import { createSession, hashToken } from '../../src/server/modules/sessions/service.ts';
-import { createMember } from '../helpers/factories.ts';
 import { createCategory, createPost, guestClient, signedInMember } from '../helpers/square-factories.ts';
 import { insertNotifications, notificationData } from '../helpers/notification-factories.ts';
 import type { TestClient } from '../helpers/test-app.ts';
@@ -409,53 +406,6 @@ describe('GET /api/notifications/new', () => {
     await list(member.client);
     expect((await stored(member.user.id)).find((row) => row.id === second)?.readAt).toBeNull();
     expect(await poll()).toEqual({ data: null });
-  });
-});
-
-describe('the poll reads its own session (it runs before the session middleware)', () => {
-  const policy = { lifetimeMinutes: 120, rememberDays: 30 };
-
-  it('answers 401 and clears an unknown or expired session cookie', async () => {
-    const member = await createMember(db());
-    const expired = await createSession(db(), { userId: member.id }, policy, new Date(Date.now() - 3 * 3600_000));
-    for (const token of ['not-a-real-token', expired.token]) {
-      const client = guestClient(db());
-      client.cookies.set('session', token);
-      const res = await client.get('/api/notifications/new');
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({ message: 'Unauthenticated.' });
-      expect(client.cookies.has('session'), token).toBe(false);
-    }
-  });
-
-  it('answers 401 to a live session without a member, or of a deleted one, and keeps its cookie', async () => {
-    const gone = await createMember(db(), { deletedAt: new Date() });
-    await insertNotifications(db(), gone.id, 1);
-    for (const userId of [null, gone.id]) {
-      const { token } = await createSession(db(), { userId }, policy);
-      const client = guestClient(db());
-      client.cookies.set('session', token);
-      const res = await client.get('/api/notifications/new');
-      expect(res.status).toBe(401);
-      expect(client.cookies.get('session')).toBe(token);
-    }
-  });
-
-  it('slides the session forward as any request does, at most once a minute', async () => {
-    const member = await createMember(db());
-    const [id] = await insertNotifications(db(), member.id, 1);
-    const start = new Date(Date.now() - 90 * 60_000);
-    const { token } = await createSession(db(), { userId: member.id }, policy, start);
-    const expiry = async () =>
-      (await db().select().from(sessions).where(eq(sessions.id, hashToken(token))))[0]!.expiresAt.getTime();
-
-    const soon = await pollNotifications(db(), token, policy, new Date(start.getTime() + 30_000));
-    expect(soon).toEqual({ userId: member.id, newestUnread: { id, createdAt: expect.any(Date) } });
-    expect(await expiry()).toBe(start.getTime() + 120 * 60_000);
-
-    const later = new Date(start.getTime() + 90 * 60_000);
-    await pollNotifications(db(), token, policy, later);
-    expect(await expiry()).toBe(later.getTime() + 120 * 60_000);
   });
 });
 

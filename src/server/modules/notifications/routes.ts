@@ -1,17 +1,14 @@
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { validateQuery } from '../../http/context.ts';
+import { answerMemberRead } from '../../http/member-read.ts';
 import { isSpeculative } from '../../http/speculative.ts';
 import { requireMember } from '../../http/visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { clearSessionCookie } from '../../http/cookies.ts';
-import { unauthenticated } from '../../http/errors.ts';
 import { notFound } from '../../domain-errors.ts';
 import { routeId } from '../../http/route-id.ts';
 import { apiTime } from '../../http/serialize.ts';
-import { sessionPolicy } from '../../http/session.ts';
 import { pollNotifications } from './poll.ts';
 import { notificationResource } from './resource.ts';
 import { encodeNotificationCursor, NOTIFICATION_MESSAGES, notificationListQuery } from './schema.ts';
@@ -20,17 +17,10 @@ import { listNotifications, markNotificationRead } from './service.ts';
 // One member's own data, asked for again and again: no shared cache may keep it.
 const PRIVATE = 'private, no-store';
 
-/**
- * The poll, mounted before the session middleware: it reads the session with its own data in one
- * statement (./poll.ts), and as a GET it needs no request-forgery check.
- */
+/** The poll, mounted before the session middleware; as a GET it needs no request-forgery check. */
 export function notificationPollRoutes(db: Db, config: AppConfig) {
   return new Hono<AppEnv>().get('/api/notifications/new', async (c) => {
-    const token = getCookie(c, config.sessionCookie);
-    const poll = token ? await pollNotifications(db, token, sessionPolicy(config)) : null;
-    if (token && !poll) clearSessionCookie(c, config);
-    if (poll?.userId == null) throw unauthenticated();
-    const newest = poll.newestUnread;
+    const newest = await answerMemberRead(c, config, (token, policy) => pollNotifications(db, token, policy));
     c.header('Cache-Control', PRIVATE);
     return c.json({ data: newest ? { id: newest.id, created_at: apiTime(newest.createdAt) } : null });
   });

@@ -121,7 +121,7 @@ export async function listCart(db: Db, user: User): Promise<CartLineView[]> {
   }));
 }
 
-// The header badge on every page a member opens: cart_items_user_idx, built once per database.
+// The count POST /api/cart-items answers with, as the header badge's (./cart-badge.ts) counts it.
 const countQuery = preparedQuery((db) =>
   db
     .select({ count: sql<number>`count(*)::int` })
@@ -131,7 +131,7 @@ const countQuery = preparedQuery((db) =>
     .prepare('cart_count'),
 );
 
-/** GET /api/cart-items/count: the number of lines (of listed products). */
+/** The number of the member's cart lines (of listed products). */
 export async function countCart(db: Db, user: User): Promise<number> {
   const [row] = await countQuery(db).execute({ userId: user.id });
   return row?.count ?? 0;

@@ -1,14 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { cartSummary } from '../../../lib/store.ts';
+import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../domain-errors.ts';
 import { parseWith, validateBody, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
+import { answerMemberRead } from '../../http/member-read.ts';
 import { pageMeta } from '../../http/pagination.ts';
 import { routeId } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
-import { addToCart, countCart, deleteCartItem, listCart, listTempCart, replaceTempCart, selectCartItems, updateCartItem } from './cart-service.ts';
+import { cartBadge } from './cart-badge.ts';
+import { addToCart, deleteCartItem, listCart, listTempCart, replaceTempCart, selectCartItems, updateCartItem } from './cart-service.ts';
 import type { CartLineView } from './cart-service.ts';
 import { findProduct, latestProducts, listProducts } from './product-service.ts';
 import { findIsolatedRegion } from './region-service.ts';
@@ -40,6 +43,15 @@ const cartBody = (views: CartLineView[]) => {
 
 const postalCodeParam = z.object({ postal_code: postalCodeField });
 
+/** The header badge's count, mounted before the session middleware (./cart-badge.ts). */
+export function cartBadgeRoutes(db: Db, config: AppConfig) {
+  return new Hono<AppEnv>().get('/api/cart-items/count', async (c) => {
+    const count = await answerMemberRead(c, config, (token, policy) => cartBadge(db, token, policy));
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ data: { count } });
+  });
+}
+
 export function storeRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/api/products', async (c) => {
@@ -63,11 +75,6 @@ export function storeRoutes(db: Db) {
     .get('/api/isolated-regions/:postal_code', async (c) => {
       const { postal_code } = parseWith(postalCodeParam, { postal_code: c.req.param('postal_code') });
       return c.json({ data: await findIsolatedRegion(db, postal_code) });
-    })
-    .get('/api/cart-items/count', async (c) => {
-      const user = requireMember(c);
-      c.header('Cache-Control', 'private, no-store');
-      return c.json({ data: { count: await countCart(db, user) } });
     })
     .get('/api/cart-items', async (c) => {
       const user = requireMember(c);
