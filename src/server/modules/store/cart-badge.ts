@@ -6,18 +6,21 @@ import { memberRead, memberReadColumns } from '../sessions/member-read.ts';
 import type { MemberRead } from '../sessions/member-read.ts';
 import { liveSessionCondition, liveSessionValues } from '../sessions/service.ts';
 import type { SessionPolicy } from '../sessions/service.ts';
-import { isListed } from './product-service.ts';
+import { isListedStatus } from './product-service.ts';
 
 /**
  * The header badge asks on every page a member opens, so the session, its member and the number
- * of cart lines (of listed products, down cart_items_user_idx) come in one statement.
+ * of cart lines (of listed products, down cart_items_user_idx) come in one statement. Each line's
+ * product status is a subquery by primary key, not a join: the planner joined the products by
+ * hashing, and building the hash cost more than the rest of the count (measured on PGlite: 0.17
+ * against 0.19-0.24 ms a statement, the session's part 0.14).
  */
 const badgeQuery = preparedQuery((db) => {
+  const status = db.select({ status: products.status }).from(products).where(eq(products.id, cartItems.productId));
   const lines = db
     .select({ count: sql<number>`count(*)::int`.as('count') })
     .from(cartItems)
-    .innerJoin(products, and(eq(products.id, cartItems.productId), isListed))
-    .where(eq(cartItems.userId, sessions.userId))
+    .where(and(eq(cartItems.userId, sessions.userId), isListedStatus(sql`(${status})`)))
     .as('lines');
   return db
     .select({ ...memberReadColumns, count: lines.count })
