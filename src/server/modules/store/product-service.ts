@@ -33,10 +33,10 @@ export interface ProductPage {
 const NO_REVIEWS: ReviewTotals = { count: 0, average: 0, photoCount: 0 };
 
 /** Whether a product's status (its column, or a subquery reading it) is one the shop shows. */
-export const isListedStatus = (status: SQL | typeof products.status): SQL => ne(status, 'hidden');
+export const isListedStatus = (status: SQL): SQL => ne(status, 'hidden');
 
 /** A product the shop shows: hidden ones are not found, for guests and members alike. */
-export const isListed = isListedStatus(products.status);
+export const isListed = isListedStatus(sql`${products.status}`);
 
 // Each order is one of the partial indexes of products (newest, popular, price), read in its direction.
 const ORDERS: Record<ProductSort, SQL[]> = {
