@@ -4,6 +4,7 @@ export * from './banners.ts';
 export * from './content.ts';
 export * from './front-error-logs.ts';
 export * from './inquiries.ts';
+export * from './known-devices.ts';
 export * from './notifications.ts';
 export * from './orders.ts';
 export * from './password-reset-tokens.ts';

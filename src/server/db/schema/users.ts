@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from './columns.ts';
 
 export const userRoles = ['member', 'staff', 'admin'] as const;
@@ -30,6 +30,8 @@ export const users = pgTable(
     // confirmed once a first code matches.
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamptz('totp_enabled_at'),
+    // The 30-second step of the last code accepted: a code is good once (RFC 6238, section 5.2).
+    totpLastStep: integer('totp_last_step'),
     // A suspended member cannot sign in until then and is told the reason.
     suspendedUntil: timestamptz('suspended_until'),
     suspensionReason: text('suspension_reason'),
