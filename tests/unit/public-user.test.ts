@@ -22,6 +22,7 @@ const member: User = {
   deletedAt: null,
   totpSecret: 'sealed-secret',
   totpEnabledAt: new Date('2026-01-01T00:00:00Z'),
+  totpLastStep: null,
   suspendedUntil: null,
   suspensionReason: null,
   postingLimitedUntil: null,
