@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
@@ -42,26 +42,40 @@ export async function sendPasswordResetLink(db: Db, mailer: Mailer, appUrl: stri
   await mailer.send(passwordResetMail(user.email, user.nickname, url.toString(), RESET_LINK_MINUTES));
 }
 
+// Compared against when the e-mail has no live link, so that answer takes as long as a wrong token.
+const NO_TOKEN_HASH = hash(randomBytes(32).toString('base64url'));
+
 /**
  * Sets the new password when the token belongs to this e-mail and is under an hour old, in one
- * transaction: the token is used up and every session of the member ends.
+ * transaction: the token is used up and every session of the member ends. Every refusal does the
+ * same work (one query, one comparison, one password hash), so its timing tells no member apart.
  */
 export async function resetPassword(
   db: Db,
   input: { email: string; token: string; password: string },
   now = new Date(),
 ): Promise<User | null> {
-  const user = await findMemberByEmail(db, input.email);
-  if (!user) return null;
+  const [found] = await db
+    .select({ user: users, link: passwordResetTokens })
+    .from(users)
+    .leftJoin(passwordResetTokens, eq(passwordResetTokens.userId, users.id))
+    .where(sql`lower(${users.email}) = lower(${input.email}) and ${users.deletedAt} is null`)
+    .limit(1);
+  const tokenHash = hash(input.token);
+  const matches = timingSafeEqual(Buffer.from(found?.link?.tokenHash ?? NO_TOKEN_HASH), Buffer.from(tokenHash));
+  const fresh = !!found?.link && now.getTime() - found.link.createdAt.getTime() <= RESET_LINK_MINUTES * 60_000;
+  // Hashed whatever the outcome: no refusal is quicker than another, nor than a good link.
   const passwordHash = await hashPassword(input.password);
+  if (!found?.link || !matches || !fresh) return null;
+  const { user } = found;
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const [row] = await txDb.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).for('update');
-    if (!row) return null;
-    const fresh = now.getTime() - row.createdAt.getTime() <= RESET_LINK_MINUTES * 60_000;
-    const matches = timingSafeEqual(Buffer.from(row.tokenHash), Buffer.from(hash(input.token)));
-    if (!fresh || !matches) return null;
-    await txDb.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    // Of two requests with the same link, only the one that deletes it goes on.
+    const used = await txDb
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.tokenHash, tokenHash)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (used.length === 0) return null;
     await txDb.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await destroyUserSessions(txDb, user.id);
     return user;
