@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +15,7 @@ export const RECOVERY_CODE_COUNT = 10;
 const TOLERANCE_SECONDS = 30;
 
 export const WRONG_CODE = '인증 코드가 맞지 않아요. 앱에 보이는 6자리 숫자나 복구 코드를 입력해 주세요.';
+export const USED_CODE = '이미 사용한 인증 코드예요. 앱에 새 코드가 나오면 그 코드를 입력해 주세요.';
 
 export const isStaffRole = (role: User['role']): boolean => role === 'staff' || role === 'admin';
 
@@ -55,12 +56,20 @@ export async function startEnrolment(db: Db, appKey: string, user: User): Promis
   return { secret, otpauth_url: otpauthUrl, qr_svg: qrSvg };
 }
 
-async function codeMatches(appKey: string, sealed: string | null, code: string): Promise<boolean> {
+/** The 30-second time step of the app's code, or null when it is not one. */
+async function matchingStep(appKey: string, sealed: string | null, code: string): Promise<number | null> {
   const secret = sealed ? openSecret(appKey, sealed) : null;
-  if (!secret || !/^\d{6}$/.test(code)) return false;
+  if (!secret || !/^\d{6}$/.test(code)) return null;
   const result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS });
-  return result.valid;
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
+
+/**
+ * RFC 6238 section 5.2: a code is good once. Only a step later than the last one accepted passes,
+ * and the test and the write are one statement, so two sign-ins sending the same code at once
+ * cannot both pass.
+ */
+const isNewStep = (step: number) => or(isNull(users.totpLastStep), lt(users.totpLastStep, step));
 
 const hashCode = (code: string): string => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
 
@@ -86,13 +95,19 @@ async function markSessionPassed(db: Db, sessionId: string): Promise<void> {
 export async function confirmEnrolment(db: Db, appKey: string, user: User, sessionId: string, code: string): Promise<string[]> {
   if (user.totpEnabledAt) throw conflict('이미 2단계 인증을 설정했어요.');
   if (!user.totpSecret) throw conflict('먼저 인증 앱에 등록할 QR 코드를 받아 주세요.');
-  if (!(await codeMatches(appKey, user.totpSecret, code.trim()))) throw invalidInput({ code: [WRONG_CODE] });
+  const step = await matchingStep(appKey, user.totpSecret, code.trim());
+  if (step === null) throw invalidInput({ code: [WRONG_CODE] });
   const codes = newRecoveryCodes();
   await db.transaction(async (tx) => {
-    await tx
+    const [enabled] = await tx
       .update(users)
-      .set({ totpEnabledAt: new Date() })
-      .where(eq(users.id, user.id));
+      .set({ totpEnabledAt: new Date(), totpLastStep: step })
+      .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt), isNewStep(step)))
+      .returning({ id: users.id });
+    if (!enabled) {
+      const [current] = await tx.select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, user.id));
+      throw current?.enabledAt ? conflict('이미 2단계 인증을 설정했어요.') : invalidInput({ code: [USED_CODE] });
+    }
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.userId, user.id));
     await tx.insert(staffRecoveryCodes).values(codes.map((recovery) => ({ userId: user.id, codeHash: hashCode(recovery) })));
     await markSessionPassed(tx as unknown as Db, sessionId);
@@ -100,12 +115,21 @@ export async function confirmEnrolment(db: Db, appKey: string, user: User, sessi
   return codes;
 }
 
-/** A code from the app, or one unused recovery code (then spent), lets this session in. */
+/** A code from the app not used before, or one unused recovery code (then spent), lets this session in. */
 export async function passSecondFactor(db: Db, appKey: string, user: User, sessionId: string, code: string): Promise<{ usedRecoveryCode: boolean }> {
   if (!user.totpEnabledAt) throw conflict('먼저 2단계 인증을 설정해 주세요.');
   const given = code.trim();
-  if (await codeMatches(appKey, user.totpSecret, given)) {
-    await markSessionPassed(db, sessionId);
+  const step = await matchingStep(appKey, user.totpSecret, given);
+  if (step !== null) {
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(and(eq(users.id, user.id), isNewStep(step)))
+        .returning({ id: users.id });
+      if (!claimed) throw invalidInput({ code: [USED_CODE] });
+      await markSessionPassed(tx as unknown as Db, sessionId);
+    });
     return { usedRecoveryCode: false };
   }
   const [spent] = await db
