@@ -9,6 +9,8 @@ declare global {
       /** The browser's session: a member's, a guest's (holding square unlocks), or none. */
       session: LoadedSession | null;
       site: SiteSettings;
+      /** The server's name for this request, in its logs and its X-Request-Id header. */
+      requestId: string;
     }
   }
 }

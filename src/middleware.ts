@@ -3,6 +3,7 @@ import { isApiRequest } from './server/http/api-paths.ts';
 import { MAINTENANCE_PAGE, availability } from './server/http/availability.ts';
 import { carriesSession, pageSecurityHeaders } from './server/http/security-headers.ts';
 import type { PageHeaders } from './server/http/security-headers.ts';
+import { newRequestId } from './server/http/request-id.ts';
 import { sessionPolicy } from './server/http/session.ts';
 import { loadSession } from './server/modules/sessions/service.ts';
 import type { SessionWithUser } from './server/modules/sessions/service.ts';
@@ -46,7 +47,13 @@ const visitorState = (user: User | null): VisitorState => ({
 export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = await getRuntime();
   const api = isApiRequest(context.request.method, context.url.pathname);
-  const response = await route(runtime, api, context, next);
+  // The built server named the request at its edge; the dev server comes here first.
+  context.locals.requestId ??= newRequestId();
+  const response = await route(runtime, api, context, next).catch((error: unknown) => {
+    // Astro answers with the 500 page; the line that says why carries the id the visitor was shown.
+    runtime.logger.error({ err: error, reqId: context.locals.requestId, method: context.request.method, path: context.url.pathname }, 'page failed');
+    throw error;
+  });
   // The dev server builds no content security policy (Astro hashes the scripts as it builds them).
   if (!api && import.meta.env.PROD) {
     pageHeadersOf(runtime)(response.headers, carriesSession(context.request.headers.get('Cookie'), runtime.config.sessionCookie));
@@ -65,7 +72,7 @@ async function route(runtime: Runtime, api: boolean, context: APIContext, next: 
   if (gate.kind === 'to-maintenance-page') return context.redirect(MAINTENANCE_PAGE, 302);
   return runtime.track(async () => {
     // The built server hands API requests to Hono before Astro (src/server/entry.ts); the dev server comes here.
-    if (api) return runtime.api.fetch(context.request, context.clientAddress);
+    if (api) return runtime.api.fetch(context.request, context.clientAddress, context.locals.requestId);
     context.locals.site = runtime.site;
     const loaded = await sessionOf(runtime, context.cookies);
     const user = loaded?.user ?? null;

@@ -9,6 +9,8 @@ import { isApiRequest } from './http/api-paths.ts';
 import { nodeApiListener } from './http/node-api.ts';
 import { fileSecurityHeaders } from './http/security-headers.ts';
 import { createServerWithTimeouts, serverTimeoutsFromEnv } from './http/server-timeouts.ts';
+import { answerServerError } from './http/server-error.ts';
+import { newRequestId } from './http/request-id.ts';
 import { createRenderGate } from './http/render-gate.ts';
 import { listStaticFiles, serveStaticFile } from './http/static-files.ts';
 import { flushLogSync } from './logger.ts';
@@ -96,23 +98,53 @@ function pathOf(url: string): { raw: string; decoded: string } | null {
 }
 
 /** Built files first, then the API, then the pages: each request goes to exactly one of them. */
-function route(req: IncomingMessage, res: ServerResponse): void {
+function route(req: IncomingMessage, res: ServerResponse, requestId: string): void {
   const path = pathOf(req.url ?? '/');
   if (!path) {
     res.writeHead(400).end('Bad request.');
     return;
   }
   if (staticFiles.has(path.decoded)) serveStaticFile(req, res, clientDir, path.raw, staticFileHeaders);
-  else if (isApiRequest(req.method ?? 'GET', path.decoded)) void api(req, res);
-  else renderGate(res, () => void astro.handler(req, res));
+  else if (isApiRequest(req.method ?? 'GET', path.decoded)) void api(req, res, requestId);
+  else {
+    res.setHeader('X-Request-Id', requestId);
+    renderGate(res, () => void renderPage(req, res, requestId));
+  }
 }
 
-/** Everything behind compression. */
+/** Astro renders its own 500 page for what fails inside a page; what fails around it is answered here. */
+async function renderPage(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+  const locals: Pick<App.Locals, 'requestId'> = { requestId };
+  try {
+    await astro.handler(req, res, undefined, locals);
+  } catch (error) {
+    edgeFailure(req, res, requestId, error);
+  }
+}
+
+/** Everything behind compression. Each request is named here, whatever answers it. */
 export const handler = (req: IncomingMessage, res: ServerResponse): void => {
-  const acceptEncoding = req.headers['accept-encoding'];
-  if (acceptEncoding) req.headers['accept-encoding'] = withoutBrotli(acceptEncoding);
-  compress(req, res, () => route(req, res));
+  const requestId = newRequestId();
+  try {
+    const acceptEncoding = req.headers['accept-encoding'];
+    if (acceptEncoding) req.headers['accept-encoding'] = withoutBrotli(acceptEncoding);
+    compress(req, res, () => {
+      try {
+        route(req, res, requestId);
+      } catch (error) {
+        edgeFailure(req, res, requestId, error);
+      }
+    });
+  } catch (error) {
+    edgeFailure(req, res, requestId, error);
+  }
 };
+
+/** What failed before a page or the API could answer: logged with the request's id, answered in the error shape. */
+function edgeFailure(req: IncomingMessage, res: ServerResponse, requestId: string, error: unknown): void {
+  runtime.logger.error({ err: error, reqId: requestId, method: req.method, path: req.url }, 'the server failed before it could answer');
+  answerServerError(req, res, requestId, runtime.config.appUrl);
+}
 
 if (serveHere) {
   const server = createServerWithTimeouts(serverTimeoutsFromEnv(env), handler);

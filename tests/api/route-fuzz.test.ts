@@ -7,6 +7,7 @@ import { createMember } from '../helpers/factories.ts';
 import { insertNotifications } from '../helpers/notification-factories.ts';
 import {
   HOSTILE_SEGMENTS,
+  DEEP_BODIES,
   HOSTILE_VALUES,
   fieldNamesOf,
   fillPath,
@@ -219,6 +220,10 @@ interface Call {
   body?: Record<string, unknown>;
   encoding?: 'json' | 'form' | 'multipart';
   ip?: string;
+  /** The body as given, without the fixture's valid fields: an empty update, or unknown fields only. */
+  bare?: boolean;
+  /** JSON text sent as it is. */
+  rawJson?: string;
 }
 
 /** The fixture's id for a path parameter: the route's own kind of row where the name says which. */
@@ -233,7 +238,8 @@ const asText = (value: unknown): string => (typeof value === 'string' ? value : 
 
 function optionsFor(route: Route, call: Call): RequestOptions {
   if (route.method === 'GET') return {};
-  const defined = Object.entries({ ...fixture.valid, ...call.body }).filter(([, value]) => value !== undefined);
+  if (call.rawJson !== undefined) return { body: call.rawJson, headers: { 'Content-Type': 'application/json' } };
+  const defined = Object.entries(call.bare ? (call.body ?? {}) : { ...fixture.valid, ...call.body }).filter(([, value]) => value !== undefined);
   const encoding = call.encoding ?? 'json';
   if (encoding === 'json') return { json: Object.fromEntries(defined) };
   if (encoding === 'form') return { form: Object.fromEntries(defined.map(([name, value]) => [name, asText(value)])) };
@@ -283,6 +289,12 @@ async function fieldsRead(route: Route): Promise<string[]> {
   return [...found].filter((name) => name in fixture.valid);
 }
 
+/** Bodies that change nothing, and bodies no schema reads: an update answers them without a 5xx. */
+const UPDATE_BODIES: { what: string; body: Record<string, unknown> }[] = [
+  { what: 'an empty body', body: {} },
+  { what: 'unknown fields only', body: { unknown_field: '값', another: 1, nested: { a: [1, 2] } } },
+];
+
 const { app } = createTestApp(undefined as never);
 const routes: Route[] = [
   ...new Map(app.routes.filter((route) => route.method !== 'ALL').map((route) => [`${route.method} ${route.path}`, route])).values(),
@@ -299,6 +311,18 @@ describe('route fuzz: no input answers 5xx', () => {
   it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', async (_, route) => {
     const fields = await fieldsRead(route);
     const member = route.path !== '/api/me' || route.method !== 'DELETE';
+    if (route.method !== 'GET') {
+      for (const { what, body } of UPDATE_BODIES) {
+        for (const encoding of ['json', 'form', 'multipart'] as const) {
+          expectNoServerError(await send(route, { member, body, bare: true, encoding }), `${what} (${encoding})`);
+        }
+      }
+      for (const [what, body] of Object.entries(DEEP_BODIES)) {
+        const res = await send(route, { member, rawJson: body });
+        expectNoServerError(res, what);
+        expect(res.status, what).toBe(422);
+      }
+    }
     for (const name of pathParams(route.path)) {
       for (const segment of HOSTILE_SEGMENTS) {
         expectNoServerError(await send(route, { member, segments: { [name]: segment } }), `${name}=${segment.slice(0, 40)}`);

@@ -102,11 +102,24 @@ export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 20 }).map(encodeURIComponent),
 );
 
-function nested(depth: number): unknown {
+function nested(depth: number, wrap: (inner: unknown) => unknown = (inner) => ({ a: inner })): unknown {
   let value: unknown = '\u0000';
-  for (let level = 0; level < depth; level += 1) value = { a: value };
+  for (let level = 0; level < depth; level += 1) value = wrap(value);
   return value;
 }
+
+/**
+ * Whole JSON bodies nested past any depth the API reads, as text (JSON.stringify itself runs out
+ * of stack on the deepest): each answers 422 before anything walks it.
+ */
+const deepJson = (depth: number, open: string, close: string): string => `{"content":${open.repeat(depth)}0${close.repeat(depth)}}`;
+export const DEEP_BODIES: Record<string, string> = {
+  'an object nested 5,000 deep': deepJson(5000, '{"a":', '}'),
+  'an array nested 5,000 deep': deepJson(5000, '[', ']'),
+  'objects and arrays nested 130 deep': deepJson(65, '[{"a":', '}]'),
+  'one level past the limit of 64': deepJson(64, '{"a":', '}'),
+  'brackets in text do not count': `{"content":"${'['.repeat(100)}","nested":${deepJson(70, '{"a":', '}')}}`,
+};
 
 /** The top-level field names of a zod schema, through optional, default, pipe and union wrappers. */
 export function schemaKeys(schema: unknown, out = new Set<string>(), depth = 0): Set<string> {

@@ -39,6 +39,8 @@ export interface AppEnv {
     prepared: PreparedRequest;
     /** The TCP peer's address, as the HTTP server saw it. */
     clientAddress: string | undefined;
+    /** The id the server's edge gave the request, if it came through the built server. */
+    requestId?: string | undefined;
   };
   Variables: {
     requestId: string;

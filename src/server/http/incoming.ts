@@ -1,5 +1,5 @@
-import { DomainError, invalidInput, notFound } from '../domain-errors.ts';
-import { HttpError, payloadTooLarge } from './errors.ts';
+import { invalidInput, notFound } from '../domain-errors.ts';
+import { payloadTooLarge } from './errors.ts';
 import { UNSAFE_TEXT_MESSAGE, unsafeTextField } from './text-guard.ts';
 
 export type Fields = Record<string, unknown>;
@@ -16,8 +16,11 @@ export interface PreparedRequest {
   /** The request to route: its method is the `_method` override when there is one. */
   request: Request;
   body: IncomingBody;
-  /** Why the body cannot be used; the app answers it after logging, with the request id. */
-  problem: HttpError | DomainError | null;
+  /**
+   * Why the body cannot be used; the app answers it after logging, with the request id. Anything
+   * unexpected is kept here too, so that it is logged and answered as every other server error.
+   */
+  problem: Error | null;
 }
 
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
@@ -79,6 +82,41 @@ function collect(entries: Iterable<[string, FormDataEntryValue]>): Pick<Incoming
 
 const malformed = (message: string) => invalidInput({ body: [message] });
 
+/** No body this API reads is nested half as deep; a deeper one is refused before it is parsed. */
+export const MAX_JSON_DEPTH = 64;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than the limit, counted over its bytes
+ * (brackets inside strings do not count): anything that walks a parsed value, the parser
+ * included, can run out of stack on a body nested some thousands of levels deep.
+ */
+function nestsDeeperThan(raw: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < raw.length; index += 1) {
+    const byte = raw[index];
+    if (inString) {
+      if (byte === BACKSLASH) index += 1;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
 export const UNKNOWN_API_MESSAGE = '요청하신 API를 찾을 수 없습니다.';
 
 const unsafeText = (field: string) => invalidInput({ [field.split('.')[0] || 'body']: [UNSAFE_TEXT_MESSAGE] });
@@ -107,6 +145,7 @@ async function parse(contentType: string, raw: Uint8Array<ArrayBuffer>): Promise
   const type = contentType.toLowerCase();
   if (bytes === 0 && !type.startsWith('multipart/')) return { ...EMPTY, bytes };
   if (/^application\/([\w.+-]+\+)?json\b/.test(type)) {
+    if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) throw malformed(`요청 본문이 너무 깊게 중첩되어 있습니다. ${MAX_JSON_DEPTH}단계 이하로 보내 주세요.`);
     let value: unknown;
     try {
       value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(raw));
@@ -166,7 +205,6 @@ export async function prepareRequest(request: Request, limitBytes: number): Prom
     return { request: routed, body, problem: null };
   } catch (error) {
     if (error instanceof BodyTooLarge) return { request, body: EMPTY, problem: payloadTooLarge(limitBytes) };
-    if (error instanceof HttpError || error instanceof DomainError) return { request, body, problem: error };
-    throw error;
+    return { request, body, problem: error instanceof Error ? error : new Error(String(error)) };
   }
 }

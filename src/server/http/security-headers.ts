@@ -16,6 +16,8 @@ export function baseSecurityHeaders(appUrl: string): Record<string, string> {
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // Nothing here films, records or locates anyone; only the site's own pages may ask to pay.
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
     // Without includeSubDomains: other hosts under the same domain may not serve https.
     ...(new URL(appUrl).protocol === 'https:' ? { 'Strict-Transport-Security': 'max-age=31536000' } : {}),
   };

@@ -137,6 +137,8 @@ export function crudRoutes<T extends PgTable, Create extends z.ZodType, Update e
         const before = id === null ? null : await find(executor, id, true);
         if (!before) throw notFound(NOT_FOUND);
         const values = await resource.toValues(executor, input, before);
+        // A form sent with nothing changed is answered as it stands, with no audit row.
+        if (Object.keys(values).length === 0) return before;
         const [after] = (await executor.update(table).set(values as never).where(eq(resource.id, id!)).returning()) as Row<T>[];
         await recordAudit(executor, actor, { action: 'update', modelType: resource.modelType, modelId: id, before, after: after! });
         await resource.afterWrite?.(executor, after!, before, actor);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { accountDeletions, users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
 import { releaseShoppingOf } from '../orders/account-deletion.ts';
+import { forgetDevicesOf } from '../auth/known-devices.ts';
 import { destroyUserSessions } from '../sessions/service.ts';
 import { unlinkSocialAccounts } from '../social/service.ts';
 import { assertNamesFree, rethrowNameConflict } from '../users/service.ts';
@@ -20,14 +21,16 @@ export interface ProfileChanges {
 export async function updateProfile(db: Db, storage: FileStorage, user: User, changes: ProfileChanges): Promise<User> {
   await assertNamesFree(db, { username: changes.username, nickname: changes.nickname }, user.id);
   const profileImage = changes.image ? await storeProfileImage(storage, user.id, changes.image) : undefined;
+  const values: Partial<User> = {
+    ...(changes.nickname !== undefined ? { nickname: changes.nickname } : {}),
+    ...(changes.username !== undefined ? { username: changes.username } : {}),
+    ...(changes.introduction !== undefined ? { introduction: changes.introduction || null } : {}),
+    ...(profileImage ? { profileImage } : {}),
+  };
+  if (Object.keys(values).length === 0) return user;
   const [updated] = await db
     .update(users)
-    .set({
-      ...(changes.nickname !== undefined ? { nickname: changes.nickname } : {}),
-      ...(changes.username !== undefined ? { username: changes.username } : {}),
-      ...(changes.introduction !== undefined ? { introduction: changes.introduction || null } : {}),
-      ...(profileImage ? { profileImage } : {}),
-    })
+    .set(values)
     .where(eq(users.id, user.id))
     .returning()
     .catch(rethrowNameConflict);
@@ -82,6 +85,7 @@ export async function deleteAccount(db: Db, storage: FileStorage, user: User, re
       })
       .where(eq(users.id, user.id));
     await destroyUserSessions(txDb, user.id);
+    await forgetDevicesOf(txDb, user.id);
     await unlinkSocialAccounts(txDb, user.id);
     await releaseShoppingOf(txDb, user.id, now);
   });
