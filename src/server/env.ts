@@ -56,7 +56,7 @@ const schema = z
     // A request must arrive within these, and a connection that sends nothing for the idle time is cut
     // (src/server/http/server-timeouts.ts). The whole request's two minutes carry a 32 MB upload at 2.2 Mbit/s.
     HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
-    HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(120_000),
+    HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
     HTTP_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
     // The scheduled clean-up of expired sessions, rate-limit windows and old browser error reports.
     CLEANUP_INTERVAL_MINUTES: positiveInt.default(15),

@@ -4,7 +4,8 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerWithTimeouts } from '../../src/server/http/server-timeouts.ts';
+import { parseEnv } from '../../src/server/env.ts';
+import { createServerWithTimeouts, deadlineCheckIntervalMs, serverTimeoutsFromEnv } from '../../src/server/http/server-timeouts.ts';
 
 // Small enough for a test; the server takes them exactly as it takes the configured ones.
 const timeouts = { headersMs: 600, requestMs: 1200, idleMs: 400 };
@@ -100,5 +101,14 @@ describe('the server cuts off a slowly sent request', () => {
     socket.write(`${headers(3)}abc`);
     await expect.poll(received).toContain('received 3');
     socket.destroy();
+  });
+});
+
+describe('the configured deadlines', () => {
+  it('cut a request body at 30 seconds by default, checked at least every second', () => {
+    const configured = serverTimeoutsFromEnv(parseEnv({}));
+    expect(configured.requestMs).toBe(30_000);
+    expect(deadlineCheckIntervalMs(configured)).toBeLessThanOrEqual(1000);
+    expect(configured.requestMs + deadlineCheckIntervalMs(configured)).toBeLessThanOrEqual(31_000);
   });
 });

@@ -19,9 +19,13 @@ export function serverTimeoutsFromEnv(env: Env): ServerTimeouts {
   };
 }
 
+export const deadlineCheckIntervalMs = (timeouts: ServerTimeouts): number =>
+  Math.max(1, Math.min(1000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)));
+
 /**
  * An HTTP server that does not let a client hold a connection by sending slowly; Node's own
- * limits (300 s for a request, no idle limit) let one hold it for five minutes. A request cut off
+ * limits (300 s for a request, no idle limit) let one hold it for five minutes. What the proxy in
+ * front must limit as well is in docs/operations.md. A request cut off
  * by a deadline is answered 408; an idle connection is closed. Keep-alive between requests keeps
  * Node's own, shorter timeout.
  */
@@ -31,8 +35,8 @@ export function createServerWithTimeouts(timeouts: ServerTimeouts, handler: Requ
       headersTimeout: timeouts.headersMs,
       requestTimeout: timeouts.requestMs,
       // Node looks at the deadlines this often (every 30 s unless told), so a deadline may be
-      // overrun by up to this much: a quarter of the shorter one.
-      connectionsCheckingInterval: Math.max(1, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)),
+      // overrun by up to this much: a quarter of the shorter one, and never more than a second.
+      connectionsCheckingInterval: deadlineCheckIntervalMs(timeouts),
     },
     handler,
   );
