@@ -11,6 +11,7 @@ export const COUPON_MESSAGES = {
   amount: '금액은 0 이상의 정수로 보내 주세요.',
   productIds: '상품 번호를 확인해 주세요.',
   state: '쿠폰 상태는 available 또는 used로 보내 주세요.',
+  tooManyGuesses: (seconds: number) => `쿠폰 코드를 여러 번 잘못 입력했어요. ${Math.ceil(seconds / 60)}분 후에 다시 시도해 주세요.`,
 } as const;
 
 const amountField = z.coerce.number({ error: COUPON_MESSAGES.amount }).int(COUPON_MESSAGES.amount).min(0, COUPON_MESSAGES.amount).max(100_000_000, COUPON_MESSAGES.amount);

@@ -4,7 +4,7 @@ import { couponDiscount } from '../../../lib/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { couponUsers, coupons } from '../../db/schema/index.ts';
 import type { Coupon, CouponUser, User } from '../../db/schema/index.ts';
-import { invalidInput, notFound } from '../../domain-errors.ts';
+import { InvalidInputError, invalidInput, notFound } from '../../domain-errors.ts';
 import { notifyCoupons } from '../notifications/events.ts';
 import { COUPON_MESSAGES } from './schema.ts';
 import type { COUPON_STATES } from './schema.ts';
@@ -19,6 +19,13 @@ const isValidAt = (coupon: Coupon, now: Date): boolean => !(coupon.validFrom && 
 const discountOf = (coupon: Coupon, amount: number): number =>
   couponDiscount({ kind: coupon.kind, value: coupon.value, max_discount: coupon.maxDiscount, min_order_amount: coupon.minOrderAmount }, amount);
 
+/** A code no coupon has: the one answer that counts as a guess. */
+export class UnknownCouponCodeError extends InvalidInputError {
+  constructor() {
+    super({ code: [COUPON_MESSAGES.codeNotFound] });
+  }
+}
+
 /**
  * POST /api/coupons/users: a code into the wallet. The coupon row is locked so that two members
  * taking the last of a limited coupon at once cannot both get it.
@@ -26,7 +33,7 @@ const discountOf = (coupon: Coupon, amount: number): number =>
 export async function registerCoupon(db: Db, user: User, code: string, now = new Date()): Promise<CouponView> {
   return db.transaction(async (tx) => {
     const [coupon] = await tx.select().from(coupons).where(eq(sql`upper(${coupons.code})`, code.toUpperCase())).for('update');
-    if (!coupon) throw invalidInput({ code: [COUPON_MESSAGES.codeNotFound] });
+    if (!coupon) throw new UnknownCouponCodeError();
     if (!isValidAt(coupon, now)) throw invalidInput({ code: [COUPON_MESSAGES.expired] });
     const [counts] = await tx
       .select({ total: sql<number>`count(*)::int`, mine: sql<number>`(count(*) filter (where ${couponUsers.userId} = ${user.id}))::int` })
