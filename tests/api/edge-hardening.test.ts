@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, squarePostCategories, users } from '../../src/server/db/schema/index.ts';
+import { mountApi } from '../../src/server/app.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { signedInStaff } from '../helpers/staff.ts';
@@ -114,5 +115,50 @@ describe('headers', () => {
   it('turn camera, microphone and geolocation off, and payment to the site, on API answers', async () => {
     const res = await createTestApp(db()).client().get('/api/notices');
     expect(res.headers.get('Permissions-Policy')).toBe('camera=(), microphone=(), geolocation=(), payment=(self)');
+  });
+});
+
+describe('every server error is logged with its request id and answered in the API\'s shape', () => {
+  const expectLogged = (testApp: ReturnType<typeof createTestApp>, id: string | null, message: string) => {
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const lines = testApp.logs.filter((line) => line['reqId'] === id);
+    expect(lines.find((line) => line.msg === 'unexpected error')).toMatchObject({ level: 50, err: { message } });
+    expect(lines.find((line) => line.msg === 'request failed')).toMatchObject({ level: 50, status: 500 });
+  };
+
+  it('when a route or a middleware throws', async () => {
+    const testApp = createTestApp(db(), {}, (app) => {
+      app.get('/api/test-route-throws', () => {
+        throw new Error('a route broke');
+      });
+      app.use('/api/test-middleware-throws', () => {
+        throw new Error('a middleware broke');
+      });
+      app.get('/api/test-middleware-throws', (c) => c.json({ data: 'never' }));
+    });
+    for (const [path, message] of [
+      ['/api/test-route-throws', 'a route broke'],
+      ['/api/test-middleware-throws', 'a middleware broke'],
+    ] as const) {
+      const res = await testApp.client().get(path);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ message: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.' });
+      expect(res.text).not.toContain('broke');
+      expectLogged(testApp, res.headers.get('X-Request-Id'), message);
+    }
+  });
+
+  it('when reading the body fails before routing', async () => {
+    const testApp = createTestApp(db());
+    const api = mountApi(testApp.app, 1024 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.error(new Error('the connection was reset')),
+    });
+    const res = await api.fetch(
+      new Request('http://localhost:4321/api/comments', { method: 'POST', body, duplex: 'half', headers: { 'Content-Type': 'application/json' } } as RequestInit),
+    );
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ message: '서버 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.' });
+    expectLogged(testApp, res.headers.get('X-Request-Id'), 'the connection was reset');
   });
 });

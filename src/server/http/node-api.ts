@@ -15,6 +15,9 @@ function serverError(logger: Logger, error: unknown, requestId: string): Respons
   return Response.json({ message: INTERNAL_ERROR_MESSAGE }, { status: 500, headers: { 'X-Request-Id': requestId } });
 }
 
+const badRequest = (requestId: string): Response =>
+  Response.json({ message: '요청을 해석할 수 없습니다.' }, { status: 400, headers: { 'X-Request-Id': requestId } });
+
 /**
  * The API as the built server answers it: straight from Node's request to the Hono app, without
  * Astro's page machinery in between (the dev server still goes through src/middleware.ts).
@@ -35,8 +38,8 @@ export function nodeApiListener(runtime: Runtime): (req: IncomingMessage, res: S
         return serverError(runtime.logger, error, requestId);
       }
     },
-    // A request Node's own parts could not turn into a web Request never reached the callback.
-    { errorHandler: (error) => serverError(runtime.logger, error, newRequestId()) },
+    // A request that cannot be made a web Request (a bad Host, a backslash in the path) is the client's.
+    { errorHandler: (error) => (error instanceof Error && error.name === 'RequestError' ? badRequest(newRequestId()) : serverError(runtime.logger, error, newRequestId())) },
   );
   return (req, res, requestId) => {
     requestIds.set(req, requestId);
