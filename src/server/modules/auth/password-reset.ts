@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
 import { destroyUserSessions } from '../sessions/service.ts';
+import { forgetDevicesOf } from './known-devices.ts';
 import { passwordResetMail } from './mails.ts';
 import { hashPassword } from './password.ts';
 
@@ -47,8 +48,9 @@ const NO_TOKEN_HASH = hash(randomBytes(32).toString('base64url'));
 
 /**
  * Sets the new password when the token belongs to this e-mail and is under an hour old, in one
- * transaction: the token is used up and every session of the member ends. Every refusal does the
- * same work (one query, one comparison, one password hash), so its timing tells no member apart.
+ * transaction: the token is used up, every session of the member ends and no browser stays known
+ * to the account. Every refusal does the same work (one query, one comparison, one password
+ * hash), so its timing tells no member apart.
  */
 export async function resetPassword(
   db: Db,
@@ -78,6 +80,7 @@ export async function resetPassword(
     if (used.length === 0) return null;
     await txDb.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await destroyUserSessions(txDb, user.id);
+    await forgetDevicesOf(txDb, user.id);
     return user;
   });
 }

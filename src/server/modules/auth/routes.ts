@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import type { AppConfig } from '../../config.ts';
+import type { User } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
 import { beginAttempt } from '../../http/attempt-limit.ts';
 import { currentUser, validateBody } from '../../http/context.ts';
-import type { AppEnv } from '../../http/context.ts';
+import type { AppContext, AppEnv } from '../../http/context.ts';
 import { unauthenticated } from '../../http/errors.ts';
 import { conflict, invalidInput } from '../../domain-errors.ts';
-import { isKnownDevice, rememberDevice } from '../../http/known-device.ts';
+import { dropDeadTokens, recognizeDevice, rememberDevice } from '../../http/known-device.ts';
 import { signIn, signOut } from '../../http/session.ts';
 import { currentUserResource } from '../users/resource.ts';
 import { LOGIN_MESSAGES, loginInput } from './schema.ts';
@@ -24,23 +25,33 @@ const LOGIN_RULES = {
   account: { name: 'login-account', limit: 10, windowSeconds: 900 },
 } as const;
 
+/** The member these credentials sign in, or the refusal: wrong password, too many guesses, suspended. */
+async function checkSignIn(c: AppContext, db: Db, email: string, password: string, knownDevice: boolean): Promise<User> {
+  const address = c.get('clientIp');
+  const attempt = await beginAttempt(db, [
+    { rule: LOGIN_RULES.pair, key: `${email}|${address}` },
+    { rule: LOGIN_RULES.address, key: address },
+    ...(knownDevice ? [] : [{ rule: LOGIN_RULES.account, key: email, message: LOGIN_MESSAGES.accountCoolingDown }]),
+  ]);
+  const user = await findMemberByCredentials(db, email, password);
+  if (!user) throw invalidInput({ email: [LOGIN_MESSAGES.wrongCredentials] });
+  await attempt.succeeded();
+  // Only told once the password is right: a stranger learns nothing of the account.
+  if (isSuspended(user)) throw new SuspendedAccountError(user);
+  return user;
+}
+
 export function authRoutes(db: Db, config: AppConfig) {
   return new Hono<AppEnv>()
     .post('/login', async (c) => {
       const input = validateBody(c, loginInput);
       const email = input.email.toLowerCase();
-      const address = c.get('clientIp');
-      const attempt = await beginAttempt(db, [
-        { rule: LOGIN_RULES.pair, key: `${email}|${address}` },
-        { rule: LOGIN_RULES.address, key: address },
-        ...(isKnownDevice(c, config, email) ? [] : [{ rule: LOGIN_RULES.account, key: email, message: LOGIN_MESSAGES.accountCoolingDown }]),
-      ]);
-      const user = await findMemberByCredentials(db, input.email, input.password);
-      if (!user) throw invalidInput({ email: [LOGIN_MESSAGES.wrongCredentials] });
-      await attempt.succeeded();
-      // Only told once the password is right: a stranger learns nothing of the account.
-      if (isSuspended(user)) throw new SuspendedAccountError(user);
-      rememberDevice(c, config, email);
+      const device = await recognizeDevice(c, db, email);
+      const user = await checkSignIn(c, db, email, input.password, device.known).catch((error: unknown) => {
+        dropDeadTokens(c, config, device);
+        throw error;
+      });
+      await rememberDevice(c, db, config, user.id, device);
       await signIn(c, db, config, user.id, input.remember);
       c.get('log').info({ userId: user.id }, 'signed in');
       return c.json({ data: currentUserResource(user) });
