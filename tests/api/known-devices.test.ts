@@ -9,6 +9,7 @@ import { countQueries } from '../helpers/query-counter.ts';
 import { indexesOf, planOf } from '../helpers/query-plans.ts';
 import { createTestApp, testConfig } from '../helpers/test-app.ts';
 import type { TestApp, TestClient } from '../helpers/test-app.ts';
+import { signedInStaff } from '../helpers/staff.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
 const testDb = useTestDatabase();
@@ -169,6 +170,18 @@ describe('the known-device cookie', () => {
     expect(await rowsOf(user)).toHaveLength(2);
     const deleted = await other.post('/api/me', { json: { _method: 'DELETE', reason: '이사를 가요', password: PASSWORD } });
     expect(deleted.status).toBe(204);
+    expect(await rowsOf(user)).toEqual([]);
+  });
+
+  it('is forgotten when staff suspend the member, which signs them out everywhere', async () => {
+    const app = createTestApp(db());
+    const user = await member();
+    await signInOn(browser(app), user);
+    expect(await rowsOf(user)).toHaveLength(1);
+    const { client: staff } = await signedInStaff(db(), { role: 'admin' });
+    const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const suspended = await staff.post(`/api/admin/members/${user.id}/suspension`, { json: { until, reason: '도용이 의심돼요' } });
+    expect(suspended.status).toBe(200);
     expect(await rowsOf(user)).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import type { AppContext, AppEnv } from '../../http/context.ts';
 import { pageMeta } from '../../http/pagination.ts';
 import { routeId } from '../../http/route-id.ts';
 import { apiTime } from '../../http/serialize.ts';
+import { forgetDevicesOf } from '../auth/known-devices.ts';
 import { destroyUserSessions } from '../sessions/service.ts';
 import { isSuspended } from '../users/suspension.ts';
 import { recordAudit } from './audit.ts';
@@ -211,8 +212,10 @@ export function adminMemberRoutes(db: Db) {
       const staff = requireConsoleUser(c);
       const user = await changeMember(db, auditActorOf(c), id, async (tx, before) => {
         assertMaySuspend(staff, before);
-        // Signed out everywhere at once, in the same transaction as the suspension.
+        // Signed out everywhere at once, in the same transaction as the suspension; no browser stays
+        // known to the account, so whoever took it over gains nothing from its cookie.
         await destroyUserSessions(tx, id);
+        await forgetDevicesOf(tx, id);
         const values = { suspendedUntil: input.until, suspensionReason: input.reason };
         return { action: 'suspend', values, before: suspensionOf(before), after: suspensionOf(values) };
       });
