@@ -142,7 +142,7 @@ describe('a protected post', () => {
     expect((await guest.post('/api/square-posts/check-password', { json: { square_post_id: 99_999_999, password: '5678' } })).status).toBe(404);
   });
 
-  it('allows five tries a minute per session and post, then answers 429', async () => {
+  it('allows five wrong tries per visitor and post, then answers 429', async () => {
     const post = await createPost(db(), await createMember(db()), await createCategory(db()), { password: '5678' });
     const other = await createPost(db(), await createMember(db()), await createCategory(db()), { password: '5678' });
     const guest = guestClient(db());

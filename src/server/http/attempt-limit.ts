@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { hitRateLimit } from '../modules/rate-limits/service.ts';
@@ -18,6 +19,30 @@ export interface Attempt {
 }
 
 const keyOf = (counter: AttemptCounter) => `${counter.rule.name}:${counter.key}`;
+
+const dottedQuad = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+/**
+ * What a counter counts for an address. An IPv6 host is given a /64 at least and may send from any
+ * address in it, so the whole /64 is one client; an IPv4 address in IPv6 form is its IPv4 one.
+ */
+export function addressGroup(ip: string): string {
+  const address = ip.split('%')[0]!.toLowerCase();
+  if (!isIPv6(address)) return ip;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const hex = address.replace(dottedQuad, (_quad, a: string, b: string, c: string, d: string) =>
+    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((part) => part.toString(16)).join(':'),
+  );
+  const [head = '', tail] = hex.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const hextets = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${hextets
+    .slice(0, 4)
+    .map((hextet) => Number.parseInt(hextet, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 async function refund(db: Db, keys: string[]): Promise<void> {
   if (keys.length === 0) return;

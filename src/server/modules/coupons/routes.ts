@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import { invalidInput } from '../../domain-errors.ts';
-import { beginAttempt } from '../../http/attempt-limit.ts';
+import { addressGroup, beginAttempt } from '../../http/attempt-limit.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { routeId } from '../../http/route-id.ts';
@@ -28,7 +28,7 @@ export function couponRoutes(db: Db) {
       const { code } = validateBody(c, couponRegisterInput);
       const attempt = await beginAttempt(db, [
         { rule: CODE_GUESSES.member, key: String(user.id), message: COUPON_MESSAGES.tooManyGuesses },
-        { rule: CODE_GUESSES.address, key: c.get('clientIp'), message: COUPON_MESSAGES.tooManyGuesses },
+        { rule: CODE_GUESSES.address, key: addressGroup(c.get('clientIp')), message: COUPON_MESSAGES.tooManyGuesses },
       ]);
       try {
         const view = await registerCoupon(db, user, code);

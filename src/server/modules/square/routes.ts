@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { beginAttempt } from '../../http/attempt-limit.ts';
+import { addressGroup, beginAttempt } from '../../http/attempt-limit.ts';
+import type { AttemptCounter } from '../../http/attempt-limit.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
 import { assertMayPost } from '../users/posting-limit.ts';
@@ -41,13 +42,16 @@ import { checkUnlockPassword, keepUnlock, unlockTargetExists } from './unlock.ts
 import type { UnlockKind } from './unlock.ts';
 import { createSquarePost, deleteSquarePost, updateSquarePost } from './write-service.ts';
 
-// Guessing a four-digit password must take weeks, not minutes: a few tries a minute per browser
-// (its session, or its address before it has one), more per address, and a ceiling per password
-// from all addresses together, so that many machines gain nothing. Right passwords are given back.
+// Wrong passwords per category or post (docs/decisions/022-square-pin-guessing.md). Each visitor
+// has its own few, and is the only one refused past them. Guests together get twelve wrong answers
+// an hour, so that many machines still need weeks for a four-digit PIN; no visitor's share reaches
+// that. Past it guests wait, while verified members, counted by account, still get in. Right
+// passwords are given back.
 const UNLOCK_RULES = {
-  browser: { name: 'square-unlock', limit: 5, windowSeconds: 60 },
-  address: { name: 'square-unlock-ip', limit: 30, windowSeconds: 600 },
-  target: { name: 'square-unlock-target', limit: 20, windowSeconds: 3600 },
+  browser: { name: 'square-unlock', limit: 5, windowSeconds: 3600 },
+  address: { name: 'square-unlock-ip', limit: 5, windowSeconds: 3600 },
+  member: { name: 'square-unlock-member', limit: 5, windowSeconds: 86_400 },
+  guests: { name: 'square-unlock-target', limit: 12, windowSeconds: 3600 },
 } as const;
 const WRITE_RULE = { name: 'square-post-write', limit: 30, windowSeconds: 3600 };
 
@@ -78,6 +82,20 @@ async function ensureSession(c: AppContext, db: Db, config: AppConfig): Promise<
   return session.id;
 }
 
+/** What one try at a password is counted against: the visitor's own counters, then the guests' one. */
+function unlockCounters(c: AppContext, target: string): AttemptCounter[] {
+  const own = SQUARE_MESSAGES.unlockTooManyTries;
+  const user = c.get('user');
+  // An account with a verified e-mail costs more than an address; a new sign-in does not reset it.
+  if (user?.emailVerifiedAt) return [{ rule: UNLOCK_RULES.member, key: `${user.id}:${target}`, message: own }];
+  const session = c.get('session');
+  return [
+    ...(session ? [{ rule: UNLOCK_RULES.browser, key: `${session.id}:${target}`, message: own }] : []),
+    { rule: UNLOCK_RULES.address, key: `${addressGroup(c.get('clientIp'))}:${target}`, message: own },
+    { rule: UNLOCK_RULES.guests, key: target, message: SQUARE_MESSAGES.unlockCoolingDown },
+  ];
+}
+
 /** A post as the form sent it, in the service's words. */
 const draftOf = (input: z.output<typeof postCreateInput>) => ({
   categoryId: input.square_post_category_id,
@@ -92,13 +110,7 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
   const unlock = async (c: AppContext, kind: UnlockKind, targetId: number, password: string) => {
     const notFoundMessage = kind === 'category' ? SQUARE_MESSAGES.unknownCategory : SQUARE_MESSAGES.notFound;
     if (!(await unlockTargetExists(db, kind, targetId))) throw notFound(notFoundMessage);
-    const target = `${kind}:${targetId}`;
-    const address = c.get('clientIp');
-    const attempt = await beginAttempt(db, [
-      { rule: UNLOCK_RULES.browser, key: `${c.get('session')?.id ?? `ip-${address}`}:${target}` },
-      { rule: UNLOCK_RULES.address, key: `${address}:${target}` },
-      { rule: UNLOCK_RULES.target, key: target, message: SQUARE_MESSAGES.unlockCoolingDown },
-    ]);
+    const attempt = await beginAttempt(db, unlockCounters(c, `${kind}:${targetId}`));
     const result = await checkUnlockPassword(db, kind, targetId, password);
     if (result === 'missing') throw notFound(notFoundMessage);
     // API-CONVENTIONS.md: a wrong post password is 403, like any other "not allowed".

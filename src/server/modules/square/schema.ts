@@ -12,6 +12,8 @@ export const POSTS_PER_PAGE_MAX = 50;
 export const NOTICES_MAX = 5;
 export const EXCERPT_MAX = 200;
 
+const waitOf = (seconds: number) => (seconds <= 3600 ? `${Math.ceil(seconds / 60)}분` : `${Math.ceil(seconds / 3600)}시간`);
+
 export const SQUARE_MESSAGES = {
   category: '게시판을 선택해 주세요.',
   unknownCategory: '게시판을 찾을 수 없어요.',
@@ -30,8 +32,9 @@ export const SQUARE_MESSAGES = {
   lockedPost: '비밀번호를 입력해야 볼 수 있는 글이에요.',
   cursor: '목록 위치가 올바르지 않아요. 처음부터 다시 불러와 주세요.',
   userNotFound: '회원을 찾을 수 없어요.',
+  unlockTooManyTries: (seconds: number) => `비밀번호를 여러 번 잘못 입력했어요. ${waitOf(seconds)} 후에 다시 시도해 주세요.`,
   unlockCoolingDown: (seconds: number) =>
-    `이 비밀번호에 잘못된 시도가 많아 잠시 확인할 수 없어요. ${Math.ceil(seconds / 60)}분 후에 다시 시도해 주세요.`,
+    `이 비밀번호에 잘못된 시도가 많아 ${waitOf(seconds)} 동안은 로그인한 회원만 확인할 수 있어요. 로그인한 뒤 다시 시도해 주세요.`,
 } as const;
 
 /** Why a member may not post in a category, in the words the editor page shows. */
