@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { badges, businesses, envs, themes } from '../../src/server/db/schema/index.ts';
 import { seedCatalogue } from '../../src/server/db/seed/catalogue.ts';
-import { sanitizeRichText } from '../../src/server/html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../src/server/html/sanitize.ts';
 import { createPublicEnvReader } from '../../src/server/modules/content/catalogue-service.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
@@ -87,7 +87,7 @@ describe('GET /api/badges', () => {
 
 describe('GET /api/businesses/{id}', () => {
   it('shows a published business with its stored, sanitised body', async () => {
-    const bodyHtml = sanitizeRichText('<h2>팀 리추얼</h2><p onclick="steal()">매주 월요일 <script>alert(1)</script>회고해요.</p>');
+    const bodyHtml = sanitizeStaffHtml('<h2>팀 리추얼</h2><p onclick="steal()">매주 월요일 <script>alert(1)</script>회고해요.</p>');
     const [business] = await db()
       .insert(businesses)
       .values({ name: '주식회사 느린숲', summary: '팀의 아침을 바꾸는 리추얼', bodyHtml, websiteUrl: 'https://slowforest.example' })

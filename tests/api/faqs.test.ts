@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { faqCategories, faqs } from '../../src/server/db/schema/index.ts';
 import { seedFaqs } from '../../src/server/db/seed/faqs.ts';
-import { sanitizeRichText } from '../../src/server/html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../src/server/html/sanitize.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
@@ -112,7 +112,7 @@ describe('the demo FAQ', () => {
       const items = (await client().get(`/api/faqs?category=${category.slug}`)).body.data;
       expect(items.length, category.slug).toBeGreaterThanOrEqual(3);
       expect(items.length, category.slug).toBeLessThanOrEqual(5);
-      for (const item of items) expect(item.answer_html).toBe(sanitizeRichText(item.answer_html));
+      for (const item of items) expect(item.answer_html).toBe(sanitizeStaffHtml(item.answer_html));
     }
   });
 });

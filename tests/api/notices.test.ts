@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { notices } from '../../src/server/db/schema/index.ts';
 import { seedNotices } from '../../src/server/db/seed/notices.ts';
-import { sanitizeRichText } from '../../src/server/html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../src/server/html/sanitize.ts';
 import { excerptOf } from '../../src/server/modules/content/notice-service.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
@@ -169,6 +169,6 @@ describe('the demo notices', () => {
     expect(all).not.toContain('새해 리추얼 얼리버드 모집 예고');
     expect(all).not.toContain('겨울 오프라인 모임 안내 (작성 중)');
     const stored = await db().select().from(notices);
-    for (const notice of stored) expect(notice.bodyHtml).toBe(sanitizeRichText(notice.bodyHtml));
+    for (const notice of stored) expect(notice.bodyHtml).toBe(sanitizeStaffHtml(notice.bodyHtml));
   });
 });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pages, storePages } from '../../src/server/db/schema/index.ts';
 import { seedPages } from '../../src/server/db/seed/pages.ts';
 import { env } from '../../src/server/env.ts';
-import { sanitizeRichText } from '../../src/server/html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../src/server/html/sanitize.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
@@ -102,7 +102,7 @@ describe('the demo pages', () => {
     for (const slug of ['brand-story', 'shipping', 'returns']) {
       const res = await client().get(`/api/store-pages/${slug}`);
       expect(res.status, slug).toBe(200);
-      expect(res.body.data.body_html).toBe(sanitizeRichText(res.body.data.body_html));
+      expect(res.body.data.body_html).toBe(sanitizeStaffHtml(res.body.data.body_html));
     }
   });
 });

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comments, ritualSessionPosts, ritualSessionThreads } from '../../src/server/db/schema/index.ts';
+import { xssPayloads } from '../fixtures/xss-payloads.ts';
 import { createRoom, roomMember } from '../helpers/room-factories.ts';
 import { guestClient } from '../helpers/square-factories.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
-import { executableParts, isOwnImage, xssPayloads } from '../helpers/xss.ts';
+import { executableParts, isOwnImage } from '../helpers/xss.ts';
 
 // The stored HTML checker (tests/helpers/xss.ts), applied to what rooms store and answer.
 const testDb = useTestDatabase();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client.ts';
 import { seedDemoData } from '../../src/server/db/seed/index.ts';
 import { SQUARE_DEMO_MEMBER_POSTS, SQUARE_DEMO_PASSWORD } from '../../src/server/db/seed/square.ts';
-import { sanitizeRichText } from '../../src/server/html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../src/server/html/sanitize.ts';
 import { verifyPassword } from '../../src/server/modules/auth/password.ts';
 import { countQueries } from '../helpers/query-counter.ts';
 import type { Statement } from '../helpers/query-counter.ts';
@@ -114,7 +114,7 @@ describe('the demo square', () => {
       sql`select title, content_html, excerpt from square_posts`,
     );
     for (const post of posts) {
-      expect(post.content_html).toBe(sanitizeRichText(post.content_html));
+      expect(post.content_html).toBe(sanitizeStaffHtml(post.content_html));
       expect(post.excerpt.length).toBeGreaterThan(10);
       expect(post.excerpt).not.toMatch(/[<>]/);
     }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comments, squarePosts } from '../../src/server/db/schema/index.ts';
+import { xssPayloads } from '../fixtures/xss-payloads.ts';
 import { createCategory, signedInMember } from '../helpers/square-factories.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
-import { executableParts, isOwnImage, xssPayloads } from '../helpers/xss.ts';
+import { executableParts, isOwnImage } from '../helpers/xss.ts';
 
 const testDb = useTestDatabase();
 const db = () => testDb().database.db;
@@ -11,20 +12,6 @@ const db = () => testDb().database.db;
 const payloads = xssPayloads;
 
 describe('stored XSS through posts and comments', () => {
-  it('has the corpus it claims', () => {
-    expect(payloads.length).toBeGreaterThanOrEqual(100);
-    expect(new Set(payloads).size).toBe(payloads.length);
-  });
-
-  it('the checker itself catches what it must', () => {
-    expect(executableParts('<p>안녕</p><img src="/uploads/images/a.webp">', isOwnImage)).toEqual([]);
-    expect(executableParts('<img src=x onerror=alert(1)>', isOwnImage)).not.toEqual([]);
-    expect(executableParts('<a href="&#x6A;avascript:alert(1)">x</a>', isOwnImage)).not.toEqual([]);
-    expect(executableParts('<a href="java\tscript:alert(1)">x</a>', isOwnImage)).not.toEqual([]);
-    expect(executableParts('<svg><g></g></svg>', isOwnImage)).not.toEqual([]);
-    expect(executableParts('<p style="x">y</p>', isOwnImage)).not.toEqual([]);
-  });
-
   it('keeps no executable construct of any payload in a post’s HTML: stored, answered on writing and on reading', async () => {
     const category = await createCategory(db(), { allowsAnonymous: true });
     let writer = await signedInMember(db());

@@ -14,10 +14,10 @@ import { seedDemoData } from '../../src/server/db/seed/index.ts';
 import { createComment } from '../../src/server/modules/comments/service.ts';
 import { createRoomPost } from '../../src/server/modules/rooms/posts.ts';
 import { createRoomThread } from '../../src/server/modules/rooms/threads.ts';
+import { xssPayloads } from '../fixtures/xss-payloads.ts';
 import { injected } from '../helpers/xss-pages.ts';
-import { xssPayloads } from '../helpers/xss.ts';
 
-// The stored-XSS corpus (tests/fixtures/xss) through the room pages as the built server renders
+// The stored-XSS corpus (tests/fixtures/xss-payloads.ts) through the room pages as the built server renders
 // them: each payload as a room post's title and body (read by a member of the room, and by a guest
 // through its shared link), as a thread, and all of them as comments on one post and one thread.
 // tests/api/rooms-xss.test.ts checks what is stored and answered; this checks the HTML.

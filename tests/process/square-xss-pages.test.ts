@@ -12,10 +12,10 @@ import { squarePostCategories, users } from '../../src/server/db/schema/index.ts
 import { seedDemoData } from '../../src/server/db/seed/index.ts';
 import { createComment } from '../../src/server/modules/comments/service.ts';
 import { createSquarePost } from '../../src/server/modules/square/write-service.ts';
+import { xssPayloads } from '../fixtures/xss-payloads.ts';
 import { injected } from '../helpers/xss-pages.ts';
-import { xssPayloads } from '../helpers/xss.ts';
 
-// The stored-XSS corpus (tests/fixtures/xss) through the pages as the built server renders them to
+// The stored-XSS corpus (tests/fixtures/xss-payloads.ts) through the pages as the built server renders them to
 // a guest: each payload as a post's title and body, and all of them as comments on one post. The
 // API test checks what is stored and answered; this checks the HTML a browser would run.
 

@@ -1,4 +1,4 @@
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import type { Db } from '../client.ts';
 import { badges, businesses, envs, themes } from '../schema/index.ts';
 
@@ -79,7 +79,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
   // Seeds go through the same allow-list as staff input; the source's indentation is not content.
   const published = demoBusinesses.map((business) => ({
     ...business,
-    bodyHtml: sanitizeRichText(business.bodyHtml.replace(/\n\s*/g, '')),
+    bodyHtml: sanitizeStaffHtml(business.bodyHtml.replace(/\n\s*/g, '')),
   }));
   await db.insert(businesses).values(published);
   await db.insert(envs).values(demoEnvs);

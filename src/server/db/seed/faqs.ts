@@ -1,4 +1,4 @@
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import type { Db } from '../client.ts';
 import { faqCategories, faqs } from '../schema/index.ts';
 
@@ -139,7 +139,7 @@ export async function seedFaqs(db: Db): Promise<void> {
       category.questions.map(([question, answerHtml], index) => ({
         faqCategoryId: idOf(category.slug),
         question,
-        answerHtml: sanitizeRichText(answerHtml),
+        answerHtml: sanitizeStaffHtml(answerHtml),
         sortOrder: (index + 1) * 10,
       })),
     ),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../lib/constants.ts';
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import type { Db } from '../client.ts';
 import { inquiries, inquiryCategories, users } from '../schema/index.ts';
 
@@ -36,7 +36,7 @@ export async function seedInquiries(db: Db, now = new Date()): Promise<void> {
       title: '첫 주에 출장이 있어요. 중간에 참여해도 괜찮을까요?',
       content:
         `${nextMonth}월 아침 명상 리추얼을 신청했는데, 시작하는 주에 3일 동안 출장이 잡혔어요.\n첫 주 기록을 못 하면 완주 배지를 받을 수 없는지, 나중에 참여해도 되는지 궁금합니다.`,
-      answer: sanitizeRichText(ANSWER),
+      answer: sanitizeStaffHtml(ANSWER),
       answeredAt,
       createdAt: asked,
       updatedAt: answeredAt,

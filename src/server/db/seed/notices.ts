@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { TIME_ZONE } from '../../../lib/constants.ts';
 import { formatDate } from '../../../lib/time.ts';
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import type { Db } from '../client.ts';
 import { notices } from '../schema/index.ts';
 import { koreanDate, seoulDay, termsEffectiveDates } from './pages.ts';
@@ -204,5 +204,5 @@ export function demoNotices(now: Date): NewNotice[] {
 }
 
 export async function seedNotices(db: Db, now = new Date()): Promise<void> {
-  await db.insert(notices).values(demoNotices(now).map((notice) => ({ ...notice, bodyHtml: sanitizeRichText(notice.bodyHtml.trim()) })));
+  await db.insert(notices).values(demoNotices(now).map((notice) => ({ ...notice, bodyHtml: sanitizeStaffHtml(notice.bodyHtml.trim()) })));
 }

@@ -1,5 +1,5 @@
 import type { OffTheRecordKind } from '../schema/index.ts';
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import type { Db } from '../client.ts';
 import { offTheRecordCategories, offTheRecords } from '../schema/index.ts';
 import { seoulDay } from './pages.ts';
@@ -400,7 +400,7 @@ export async function seedOffTheRecords(db: Db, now = new Date()): Promise<void>
         kind: record.kind,
         title: record.title,
         summary: record.summary,
-        contentHtml: sanitizeRichText(bodyHtml(record.body)),
+        contentHtml: sanitizeStaffHtml(bodyHtml(record.body)),
         coverImageUrl: COVERS[record.cover].url,
         coverImageAlt: COVERS[record.cover].alt,
         authorName: record.author,

@@ -3,7 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { TIME_ZONE } from '../../../lib/constants.ts';
 import { env } from '../../env.ts';
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import type { Db } from '../client.ts';
 import { pages, storePages } from '../schema/index.ts';
 import { policyHtml } from './terms-policy.ts';
@@ -165,27 +165,27 @@ export async function seedPages(db: Db, now = new Date()): Promise<void> {
       slug: 'policy',
       title: '이용약관',
       description: '리추얼 서비스를 이용하는 데 필요한 회사와 회원의 권리, 의무, 책임을 안내합니다.',
-      bodyHtml: sanitizeRichText(policyHtml({ company, effectiveDate: koreanDate(effective.policy) })),
+      bodyHtml: sanitizeStaffHtml(policyHtml({ company, effectiveDate: koreanDate(effective.policy) })),
       effectiveAt: effective.policy,
     },
     {
       slug: 'privacy',
       title: '개인정보처리방침',
       description: '리추얼이 어떤 개인정보를 왜 수집하고 얼마나 보관하는지, 회원의 권리는 무엇인지 안내합니다.',
-      bodyHtml: sanitizeRichText(privacyHtml({ company, effectiveDate: koreanDate(effective.privacy) })),
+      bodyHtml: sanitizeStaffHtml(privacyHtml({ company, effectiveDate: koreanDate(effective.privacy) })),
       effectiveAt: effective.privacy,
     },
     {
       slug: 'community-guidelines',
       title: '커뮤니티 이용 수칙',
       description: '콘텐츠 광장과 리추얼 방에서 서로를 존중하며 이야기하기 위한 약속이에요.',
-      bodyHtml: sanitizeRichText(communityGuidelinesHtml),
+      bodyHtml: sanitizeStaffHtml(communityGuidelinesHtml),
     },
     {
       slug: 'marketing',
       title: '마케팅 정보 수신 동의',
       description: '새 리추얼과 혜택 소식을 받아 보는 데 필요한 정보와 철회 방법을 안내합니다.',
-      bodyHtml: sanitizeRichText(marketingHtml),
+      bodyHtml: sanitizeStaffHtml(marketingHtml),
     },
   ]);
   await db.insert(storePages).values([
@@ -193,19 +193,19 @@ export async function seedPages(db: Db, now = new Date()): Promise<void> {
       slug: 'brand-story',
       title: '브랜드 이야기',
       description: '작은 습관을 곁에서 돕는 셀프케어 도구를 만드는 이유를 들려드려요.',
-      bodyHtml: sanitizeRichText(brandStoryHtml),
+      bodyHtml: sanitizeStaffHtml(brandStoryHtml),
     },
     {
       slug: 'shipping',
       title: '배송 안내',
       description: '출고 시간, 배송비, 제주·도서산간 배송과 배송 조회 방법을 안내해요.',
-      bodyHtml: sanitizeRichText(shippingHtml),
+      bodyHtml: sanitizeStaffHtml(shippingHtml),
     },
     {
       slug: 'returns',
       title: '교환·환불 안내',
       description: '교환·반품 신청 기간과 방법, 배송비, 환불 시점을 안내해요.',
-      bodyHtml: sanitizeRichText(returnsHtml),
+      bodyHtml: sanitizeStaffHtml(returnsHtml),
     },
   ]);
 }

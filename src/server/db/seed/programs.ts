@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { seoulMonthOf, shiftMonth } from '../../../lib/program-calendar.ts';
 import type { SeoulMonth } from '../../../lib/program-calendar.ts';
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import { inOrder } from '../client.ts';
 import type { Db } from '../client.ts';
 import { badges, programEvents, ritualBadges, ritualSessions, ritualSessionUsers, rituals, themes, users } from '../schema/index.ts';
@@ -253,8 +253,8 @@ export async function seedPrograms(db: Db, now = new Date()): Promise<Array<{ se
         type: 'one_day' as const,
         title: program.title,
         summary: program.summary,
-        descriptionHtml: sanitizeRichText(program.descriptionHtml.replace(/\n\s*/g, '')),
-        howItGoesHtml: sanitizeRichText(program.howItGoesHtml.replace(/\n\s*/g, '')),
+        descriptionHtml: sanitizeStaffHtml(program.descriptionHtml.replace(/\n\s*/g, '')),
+        howItGoesHtml: sanitizeStaffHtml(program.howItGoesHtml.replace(/\n\s*/g, '')),
         coverImageUrl: program.cover,
         coverImageAlt: program.coverAlt,
         themeId: themeId.get(program.theme) ?? null,

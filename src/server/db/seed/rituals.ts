@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 import { TIME_ZONE } from '../../../lib/constants.ts';
 import '../../../lib/time.ts';
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import type { Db } from '../client.ts';
 import { badges, ritualBadges, ritualSessionTitles, ritualSessions, ritualSessionUsers, rituals, themes, users } from '../schema/index.ts';
 
@@ -303,12 +303,12 @@ const later = (a: Dayjs, b: Dayjs): Dayjs => (a.isAfter(b) ? a : b);
 const seasonTitle = (month: Dayjs) => `${month.year()}년 ${month.month() + 1}월 리추얼`;
 
 const descriptionOf = (ritual: MonthlyRitual) =>
-  sanitizeRichText(
+  sanitizeStaffHtml(
     `${ritual.intro.map((line) => `<p>${line}</p>`).join('')}<h3>이런 분께 추천해요</h3><ul>${ritual.forWhom.map((line) => `<li>${line}</li>`).join('')}</ul>`,
   );
 
 const howItGoesOf = (ritual: MonthlyRitual) =>
-  sanitizeRichText(
+  sanitizeStaffHtml(
     `<ol>${ritual.steps.map((line) => `<li>${line}</li>`).join('')}</ol><p>모든 활동은 리추얼 방에서 온라인으로 진행돼요. 4주 동안 같은 멤버들과 함께해요.</p>`,
   );
 

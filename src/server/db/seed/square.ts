@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { TIME_ZONE } from '../../../lib/constants.ts';
 import { hashPassword } from '../../modules/auth/password.ts';
 import { excerptOf } from '../../modules/content/notice-service.ts';
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import type { Db } from '../client.ts';
 import {
   commentLikes,
@@ -344,7 +344,7 @@ export async function seedSquare(db: Db, now = new Date()): Promise<void> {
       .insert(squarePosts)
       .values(
         chunk.map((post) => {
-          const contentHtml = sanitizeRichText(post.html);
+          const contentHtml = sanitizeStaffHtml(post.html);
           return {
             squarePostCategoryId: categoryId.get(post.categorySlug)!,
             userId: post.userId,

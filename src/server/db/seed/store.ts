@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { sanitizeRichText } from '../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../html/sanitize.ts';
 import type { Db } from '../client.ts';
 import { badges, productBadges, productImages, productOptions, products, reviews, themes, users } from '../schema/index.ts';
 
@@ -437,7 +437,7 @@ export async function seedStore(db: Db): Promise<void> {
       PRODUCTS.map((product) => ({
         title: product.title,
         summary: product.summary,
-        descriptionHtml: sanitizeRichText(product.description.map((paragraph) => `<p>${paragraph}</p>`).join('')),
+        descriptionHtml: sanitizeStaffHtml(product.description.map((paragraph) => `<p>${paragraph}</p>`).join('')),
         themeId: themeId.get(product.theme) ?? null,
         price: product.price,
         salePrice: product.salePrice ?? product.price,
@@ -497,7 +497,7 @@ export async function seedStore(db: Db): Promise<void> {
         reviewableType: 'product' as const,
         reviewableId: idOf.get(review.product)!,
         rating: review.rating,
-        contentHtml: sanitizeRichText(`<p>${review.text}</p>`),
+        contentHtml: sanitizeStaffHtml(`<p>${review.text}</p>`),
         photoImageUrl: review.photo ? pictureOf(product.kind, review.photo).url : null,
         createdAt: new Date(now - review.daysAgo * DAY_MS),
       };

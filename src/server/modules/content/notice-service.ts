@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
 import { notices } from '../../db/schema/index.ts';
 import type { Notice } from '../../db/schema/index.ts';
+import { plainTextOf } from '../../html/sanitize.ts';
 
 export const NOTICES_PER_PAGE = 10;
 export const NOTICES_PER_PAGE_MAX = 50;
@@ -44,16 +44,9 @@ const visibleAt = (now: Date): SQL => and(isNotNull(notices.publishedAt), lte(no
 // The list's order, which notices_list_idx holds: pinned first, then newest.
 const LIST_ORDER = [desc(notices.isPinned), desc(notices.publishedAt), desc(notices.id)];
 
-const BLOCK_END = /<\/(p|h[1-6]|li|blockquote|td|th|figcaption|pre)>|<br\s*\/?>/gi;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
-
 /** The first words of a stored body as plain text, for a list where the body is not shown. */
 export function excerptOf(html: string, length = EXCERPT_LENGTH): string {
-  // Blocks end with a space so that two paragraphs do not run into one word.
-  const text = sanitizeHtml(html.replace(BLOCK_END, (tag) => `${tag} `), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&(amp|lt|gt|quot);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = plainTextOf(html);
   const chars = [...text];
   return chars.length > length ? `${chars.slice(0, length).join('').trimEnd()}…` : text;
 }

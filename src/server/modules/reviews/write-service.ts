@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
 import { REVIEW_CONTENT_MAX, REVIEW_CONTENT_MIN, REVIEW_REFUSALS } from '../../../lib/reviews.ts';
 import { reencodeAsWebp } from '../../adapters/images/reencode.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
@@ -8,18 +7,12 @@ import type { Db } from '../../db/client.ts';
 import { reviews } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
 import { forbidden, invalidInput, notFound } from '../../domain-errors.ts';
-import { plainTextOf } from '../../html/sanitize.ts';
+import { REVIEW_TAGS, plainTextOf, sanitizeMemberHtml } from '../../html/sanitize.ts';
 import { findReviewableItem } from './eligibility.ts';
 import { REVIEW_MESSAGES } from './schema.ts';
 import type { ReviewCreateInput } from './schema.ts';
 
 const PHOTO_MAX_SIDE = 1600;
-
-// A review is words: paragraphs and emphasis, no links, pictures or tables (the photo is its own field).
-const REVIEW_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'blockquote'],
-  allowedAttributes: {},
-};
 
 // An editor's HTML comes in blocks; text with an odd tag in it is what a person typed, kept as typed.
 const EDITOR_HTML = /^\s*<(p|ul|ol|blockquote)[\s>]/i;
@@ -34,7 +27,7 @@ const escapeText = (text: string): string => text.replace(/&/g, '&amp;').replace
 export function reviewContentHtml(content: string): string {
   const text = content.replace(/\r\n?/g, '\n').trim();
   const html = EDITOR_HTML.test(text)
-    ? sanitizeHtml(text, REVIEW_HTML)
+    ? sanitizeMemberHtml(text, { tags: REVIEW_TAGS })
     : text
         .split(/\n{2,}/)
         .map((paragraph) => `<p>${escapeText(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)

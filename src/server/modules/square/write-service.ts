@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { commentLikes, comments, reactions, saves, squarePosts, squareUnlocks } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
 import { forbidden, invalidInput, notFound } from '../../domain-errors.ts';
-import { plainTextOf, sanitizePostHtml } from '../../html/sanitize.ts';
+import { plainTextOf, sanitizeMemberHtml } from '../../html/sanitize.ts';
 import { hashPassword } from '../auth/password.ts';
 import { withdrawNotifications } from '../notifications/events.ts';
 import { canPost, isStaff } from './permissions.ts';
@@ -33,9 +33,11 @@ const FIRST_IMAGE = /<img\b[^>]*?\ssrc="([^"]+)"/i;
 
 /** The stored form of a post's body: sanitised HTML, its plain-text excerpt and its first picture. */
 export function preparePostContent(storage: FileStorage, content: string) {
-  const html = sanitizePostHtml(content, (src) => {
-    const key = storage.keyOf(src);
-    return key !== null && !isPrivateKey(key);
+  const html = sanitizeMemberHtml(content, {
+    isOwnImage: (src) => {
+      const key = storage.keyOf(src);
+      return key !== null && !isPrivateKey(key);
+    },
   });
   if (html.length > POST_CONTENT_MAX) throw invalidInput({ content: [SQUARE_MESSAGES.contentTooLong] });
   const text = plainTextOf(html);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notices } from '../../../db/schema/index.ts';
-import { sanitizeRichText } from '../../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../../html/sanitize.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import type { CrudResource } from '../crud.ts';
 import { richTextField, optionalTime } from '../fields.ts';
@@ -27,7 +27,7 @@ export const noticeResource: CrudResource<typeof notices, typeof create, typeof 
   update,
   toValues: (_db, input) => ({
     ...(input.title === undefined ? {} : { title: input.title }),
-    ...(input.body_html === undefined ? {} : { bodyHtml: sanitizeRichText(input.body_html) }),
+    ...(input.body_html === undefined ? {} : { bodyHtml: sanitizeStaffHtml(input.body_html) }),
     ...(input.is_pinned === undefined ? {} : { isPinned: input.is_pinned }),
     ...(input.published_at === undefined ? {} : { publishedAt: input.published_at }),
   }),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { pageVersions, pages } from '../../../db/schema/index.ts';
 import { notFound } from '../../../domain-errors.ts';
-import { sanitizeRichText } from '../../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../../html/sanitize.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { routeId } from '../../../http/route-id.ts';
 import { apiTime } from '../../../http/serialize.ts';
@@ -45,7 +45,7 @@ export const pageResource: CrudResource<typeof pages, typeof create, typeof upda
     await checkUnique(db, pages, pages.slug, pages.id, input.slug, existing?.id ?? null, 'slug', '이미 쓰고 있는 주소예요.');
     return {
       ...presentValues(input, { slug: 'slug', title: 'title', description: 'description', effective_at: 'effectiveAt', is_published: 'isPublished' }),
-      ...(input.body_html === undefined ? {} : { bodyHtml: sanitizeRichText(input.body_html) }),
+      ...(input.body_html === undefined ? {} : { bodyHtml: sanitizeStaffHtml(input.body_html) }),
     };
   },
   toResource: (row) => ({

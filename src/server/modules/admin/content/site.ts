@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { bannerTypes, banners, envs, faqCategories, faqs, mainBanners, mains, storePages } from '../../../db/schema/index.ts';
 import { invalidInput } from '../../../domain-errors.ts';
-import { sanitizeRichText } from '../../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../../html/sanitize.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import type { CrudResource } from '../crud.ts';
 import { optionalTime, richTextField } from '../fields.ts';
@@ -209,7 +209,7 @@ export const faqResource: CrudResource<typeof faqs, typeof faqCreate, typeof faq
     }
     return {
       ...presentValues(input, { faq_category_id: 'faqCategoryId', question: 'question', sort_order: 'sortOrder', is_published: 'isPublished' }),
-      ...(input.answer_html === undefined ? {} : { answerHtml: sanitizeRichText(input.answer_html) }),
+      ...(input.answer_html === undefined ? {} : { answerHtml: sanitizeStaffHtml(input.answer_html) }),
     };
   },
   toResource: (row) => ({
@@ -249,7 +249,7 @@ export const storePageResource: CrudResource<typeof storePages, typeof storePage
     await checkUnique(db, storePages, storePages.slug, storePages.id, input.slug, existing?.id ?? null, 'slug', '이미 쓰고 있는 주소예요.');
     return {
       ...presentValues(input, { slug: 'slug', title: 'title', description: 'description', image_url: 'imageUrl', is_published: 'isPublished' }),
-      ...(input.body_html === undefined ? {} : { bodyHtml: sanitizeRichText(input.body_html) }),
+      ...(input.body_html === undefined ? {} : { bodyHtml: sanitizeStaffHtml(input.body_html) }),
     };
   },
   toResource: (row) => ({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { badges, ritualBadges, ritualSessions, rituals, ritualTypes, themes } from '../../../db/schema/index.ts';
 import { invalidInput, notFound } from '../../../domain-errors.ts';
-import { sanitizeRichText } from '../../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../../html/sanitize.ts';
 import { validateBody } from '../../../http/context.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { routeId } from '../../../http/route-id.ts';
@@ -67,8 +67,8 @@ export const ritualResource: CrudResource<typeof rituals, typeof create, typeof 
     }
     return {
       ...(presentValues(input, COLUMNS) as Partial<typeof rituals.$inferInsert>),
-      ...(input.description_html === undefined ? {} : { descriptionHtml: sanitizeRichText(input.description_html) }),
-      ...(input.how_it_goes_html === undefined ? {} : { howItGoesHtml: sanitizeRichText(input.how_it_goes_html) }),
+      ...(input.description_html === undefined ? {} : { descriptionHtml: sanitizeStaffHtml(input.description_html) }),
+      ...(input.how_it_goes_html === undefined ? {} : { howItGoesHtml: sanitizeStaffHtml(input.how_it_goes_html) }),
     };
   },
   toResource: (row) => ({

@@ -12,7 +12,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { inOrder } from '../../../db/client.ts';
 import { invalidInput } from '../../../domain-errors.ts';
-import { sanitizeRichText } from '../../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../../html/sanitize.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import { indexOffTheRecord } from '../../search/service.ts';
 import type { CrudResource } from '../crud.ts';
@@ -190,7 +190,7 @@ export const offTheRecordResource: CrudResource<typeof offTheRecords, typeof rec
         author_name: 'authorName',
         published_at: 'publishedAt',
       }),
-      ...(input.content_html === undefined ? {} : { contentHtml: sanitizeRichText(input.content_html) }),
+      ...(input.content_html === undefined ? {} : { contentHtml: sanitizeStaffHtml(input.content_html) }),
     };
   },
   toResource: (row) => ({

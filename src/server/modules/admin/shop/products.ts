@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { isolatedRegions, orderItems, productOptions, products, productStatuses, themes } from '../../../db/schema/index.ts';
 import type { Product } from '../../../db/schema/index.ts';
 import { invalidInput } from '../../../domain-errors.ts';
-import { sanitizeRichText } from '../../../html/sanitize.ts';
+import { sanitizeStaffHtml } from '../../../html/sanitize.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import type { CrudResource } from '../crud.ts';
 import { objectOf, richTextField, subjectOf, topicOf } from '../fields.ts';
@@ -65,7 +65,7 @@ export const productResource: CrudResource<typeof products, typeof productCreate
     return {
       ...(input.title === undefined ? {} : { title: input.title }),
       ...(input.summary === undefined ? {} : { summary: input.summary }),
-      ...(input.description_html === undefined ? {} : { descriptionHtml: sanitizeRichText(input.description_html) }),
+      ...(input.description_html === undefined ? {} : { descriptionHtml: sanitizeStaffHtml(input.description_html) }),
       ...(input.theme_id === undefined ? {} : { themeId: input.theme_id }),
       ...(input.price === undefined ? {} : { price: input.price }),
       ...(input.sale_price === undefined ? {} : { salePrice: input.sale_price }),
