@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
-import { startServer, stopServer, waitUntilHealthy } from '../scripts/server-process.ts';
+import { freePort, startServer, stopServer, waitUntilHealthy } from '../scripts/server-process.ts';
 import type { ServerProcess } from '../scripts/server-process.ts';
 import { TOSS_SECRET, startFakeToss } from '../tests/helpers/toss-server.ts';
 import type { FakeToss } from '../tests/helpers/toss-server.ts';
@@ -120,10 +120,11 @@ try {
   const appKey = randomBytes(32).toString('base64');
   const payments: Record<string, string> = toss ? { PAYMENT_PROVIDER: 'toss', TOSS_CLIENT_KEY: 'test_ck_bench', TOSS_SECRET_KEY: TOSS_SECRET, TOSS_BASE_URL: toss.baseUrl } : {};
   for (const [side, build, flags] of [['a', buildA, values['flags-a']], ['b', buildB, values['flags-b']]] as const) {
+    const port = await freePort();
     const server = await startServer(
       join(tempDir, side),
-      { NODE_ENV: 'production', APP_KEY: appKey, MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...payments },
-      { logFile: join(tempDir, `server-${side}.log`), entry: resolve(build, 'server/entry.mjs'), nodeFlags: nodeFlags(flags) },
+      { NODE_ENV: 'production', APP_URL: `http://127.0.0.1:${port}`, APP_KEY: appKey, MAIL_TRANSPORT: 'smtp', SMTP_HOST: '127.0.0.1', LOG_LEVEL: 'info', ...payments },
+      { port, logFile: join(tempDir, `server-${side}.log`), entry: resolve(build, 'server/entry.mjs'), nodeFlags: nodeFlags(flags) },
     );
     servers.push(server);
     await waitUntilHealthy(server);

@@ -27,7 +27,12 @@ async function seed(database: Database): Promise<void> {
     console.log('The database already has data: nothing seeded (npm run db:reset starts over).');
     return;
   }
-  await seedDemoData(database.db, { production: env.isProduction, appKey: env.APP_KEY });
+  console.log('Seeding the demo data…');
+  await seedDemoData(database.db, {
+    production: env.isProduction,
+    appKey: env.APP_KEY,
+    onProgress: ({ step, done, total, ms }) => console.log(`  ${done}/${total} ${step} (${ms} ms)`),
+  });
   console.log('Seeded the demo data.');
 }
 

@@ -17,10 +17,17 @@ const databaseUrl = z
   .string()
   .regex(/^(file:\/\/.+|memory:\/\/.*|postgres(ql)?:\/\/.+)$/, 'must start with file://, memory:// or postgres://');
 
+/** The server's own address as a browser on the same machine reaches it: any-address hosts are localhost. */
+function listeningUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' || host === '[::]' ? 'localhost' : host;
+  return `http://${reachable.includes(':') && !reachable.startsWith('[') ? `[${reachable}]` : reachable}:${port}`;
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    APP_URL: z.url().default('http://localhost:4321'),
+    // Unset outside production: the address the server listens on (HOST and PORT).
+    APP_URL: httpUrl.optional(),
     HOST: z.string().min(1).default('localhost'),
     PORT: port.default(4321),
     PUBLIC_API_URL: z.url().optional(),
@@ -194,6 +201,10 @@ const schema = z
     if (!value.DATABASE_URL) {
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required in production' });
     }
+    // Links in mail and canonical addresses must name the public site, not the address behind the proxy.
+    if (!value.APP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production (the public https:// address)' });
+    }
     if (!value.APP_KEY) {
       ctx.addIssue({ code: 'custom', path: ['APP_KEY'], message: 'is required in production' });
     } else if (value.APP_KEY === DEVELOPMENT_APP_KEY) {
@@ -227,6 +238,7 @@ const schema = z
   .transform((value) => ({
     ...value,
     isProduction: value.NODE_ENV === 'production',
+    APP_URL: value.APP_URL ?? listeningUrl(value.HOST, value.PORT),
     DATABASE_URL: value.DATABASE_URL ?? 'file://.data/db',
     // Outside production a fixed, public key: staff's second-factor secrets are sealed with it
     // and must open after a restart. Production refuses to start without its own (above).

@@ -22,7 +22,7 @@ import { cleanupJob, cleanupSettingsFromEnv } from './jobs/cleanup.ts';
 import { letterDeliveryJob } from './jobs/letters.ts';
 import { upkeepJob } from './jobs/upkeep.ts';
 import { startScheduler } from './jobs/scheduler.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, flushLogSync } from './logger.ts';
 import { siteSettings } from './site.ts';
 import type { SiteSettings } from './site.ts';
 import type { Logger } from './logger.ts';
@@ -65,7 +65,17 @@ async function boot(): Promise<Runtime> {
   }
   await migrateDatabase(database, resolve(env.MIGRATIONS_DIR));
   if (env.SEED_ON_START && !env.isProduction && (await isDatabaseEmpty(database.db))) {
-    await seedDemoData(database.db, { production: env.isProduction, appKey: env.APP_KEY });
+    logger.info('the database is empty: seeding the demo data (members, rituals, rooms, the shop)');
+    flushLogSync(logger);
+    await seedDemoData(database.db, {
+      production: env.isProduction,
+      appKey: env.APP_KEY,
+      onProgress: ({ step, done, total, ms }) => {
+        logger.info({ step, ms }, `seeding the demo data: ${done}/${total} ${step}`);
+        // Each line as it happens: a newcomer watching a silent terminal for a minute thinks it hung.
+        flushLogSync(logger);
+      },
+    });
     logger.info('seeded the demo data into the empty database');
   }
   logger.info({ database: describeDatabaseUrl(env.DATABASE_URL) }, 'database ready');

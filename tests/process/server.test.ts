@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { frontErrorLogs, users } from '../../src/server/db/schema/index.ts';
+import { SEED_STEPS } from '../../src/server/db/seed/index.ts';
 import { ENTRY, startServer, stopServer, tempDataDir, waitUntilHealthy } from '../../scripts/server-process.ts';
 import type { ServerProcess } from '../../scripts/server-process.ts';
 
@@ -28,13 +31,30 @@ async function csrf(url: string): Promise<{ cookie: string; token: string }> {
 }
 
 describe('the built server on an embedded database', () => {
-  it('starts on an empty directory, migrates, seeds the demo members and serves / and /healthz', async () => {
-    const server = await start(tempDataDir());
+  it('starts on an empty directory, migrates, seeds the demo members (saying how far it is) and serves / and /healthz', async () => {
+    const outbox = mkdtempSync(join(tmpdir(), 'ritual-mail-'));
+    const server = await start(tempDataDir(), { MAIL_OUTBOX_DIR: outbox });
     await waitUntilHealthy(server);
-    expect(server.output()).toContain('seeded the demo data');
+    const output = server.output();
+    expect(output).toContain('seeded the demo data');
+    const progress = [...output.matchAll(/seeding the demo data: (\d+)\/(\d+) /g)].map((match) => `${match[1]}/${match[2]}`);
+    expect(progress).toEqual(Array.from({ length: SEED_STEPS }, (_, index) => `${index + 1}/${SEED_STEPS}`));
     const home = await fetch(`${server.url}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('lang="ko"');
+
+    // No APP_URL: the links in mail name the address the server listens on, its port included.
+    const { cookie, token } = await csrf(server.url);
+    const forgot = await fetch(`${server.url}/forgot-password`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'X-XSRF-TOKEN': token, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email: 'member1@example.com' }),
+    });
+    expect(forgot.status).toBe(200);
+    await vi.waitFor(() => expect(readdirSync(outbox).filter((name) => name.endsWith('.json'))).toHaveLength(1), { timeout: 5000, interval: 50 });
+    const [file] = readdirSync(outbox).filter((name) => name.endsWith('.json'));
+    const mail = JSON.parse(readFileSync(join(outbox, file!), 'utf8')) as { links: string[] };
+    expect(mail.links[0]).toMatch(new RegExp(`^${server.url.replace(/[.]/g, '\\.')}/reset-password\\?`));
   });
 
   it('writes each page\'s stylesheets and scripts on every request, not only the first (Astro\'s route work kept, decision 020)', async () => {

@@ -28,6 +28,16 @@ describe('configuration', () => {
     expect(env.APP_KEY.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('takes the site\'s address from where it listens unless APP_URL says otherwise', () => {
+    expect(parseEnv({}).APP_URL).toBe('http://localhost:4321');
+    expect(parseEnv({ PORT: '4470' }).APP_URL).toBe('http://localhost:4470');
+    expect(parseEnv({ HOST: '127.0.0.1', PORT: '8080' }).APP_URL).toBe('http://127.0.0.1:8080');
+    expect(parseEnv({ HOST: '0.0.0.0', PORT: '8080' }).APP_URL).toBe('http://localhost:8080');
+    expect(parseEnv({ HOST: '::1', PORT: '8080' }).APP_URL).toBe('http://[::1]:8080');
+    expect(parseEnv({ PORT: '4470', APP_URL: 'https://ritual.example' }).APP_URL).toBe('https://ritual.example');
+    expect(parseEnv({ APP_URL: '' , PORT: '4470' }).APP_URL).toBe('http://localhost:4470');
+  });
+
   it('treats an empty variable as unset, and reads booleans and numbers from text', () => {
     const env = parseEnv({ DATABASE_URL: '', PORT: '8080', TRUST_PROXY: '1', SEED_ON_START: '0' });
     expect(env).toMatchObject({ DATABASE_URL: 'file://.data/db', PORT: 8080, TRUST_PROXY: 1, SEED_ON_START: false });
@@ -46,16 +56,17 @@ describe('configuration', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems).toEqual([
       'DATABASE_URL: is required in production',
+      'APP_URL: is required in production (the public https:// address)',
       'APP_KEY: is required in production',
       'MAIL_TRANSPORT: is required in production (smtp)',
     ]);
     expect(
-      problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', APP_KEY: 'short', MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'smtp.internal' }),
+      problemsOf({ NODE_ENV: 'production', APP_URL: 'https://ritual.example', DATABASE_URL: 'postgres://db/app', APP_KEY: 'short', MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'smtp.internal' }),
     ).toEqual([
       'APP_KEY: must be at least 32 characters',
     ]);
     expect(
-      problemsOf({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', APP_KEY: DEVELOPMENT_APP_KEY, MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'smtp.internal' }),
+      problemsOf({ NODE_ENV: 'production', APP_URL: 'https://ritual.example', DATABASE_URL: 'postgres://db/app', APP_KEY: DEVELOPMENT_APP_KEY, MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'smtp.internal' }),
     ).toEqual(['APP_KEY: is the public development key; make your own (openssl rand -hex 32)']);
   });
 

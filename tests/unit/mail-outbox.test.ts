@@ -100,7 +100,7 @@ describe('choosing the mailer from configuration', () => {
     }
     return [];
   };
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', APP_KEY: 'k'.repeat(32) };
+  const production = { NODE_ENV: 'production', APP_URL: 'https://ritual.example', DATABASE_URL: 'postgres://db/app', APP_KEY: 'k'.repeat(32) };
 
   it('uses the outbox under .data/mail by default outside production', () => {
     expect(mailSettingsFromEnv(parseEnv({}))).toEqual({ transport: 'outbox', outboxDir: '.data/mail' });

@@ -28,7 +28,7 @@ describe('the test payment provider', () => {
 describe('configuration of payments', () => {
   it('is the test provider outside production, none in production unless toss is set, and refuses test there', () => {
     expect(paymentSettingsFromEnv(parseEnv({}))).toEqual({ provider: 'test' });
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/app', APP_KEY: 'k'.repeat(40), MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'smtp.internal' };
+    const production = { NODE_ENV: 'production', APP_URL: 'https://ritual.example', DATABASE_URL: 'postgres://db/app', APP_KEY: 'k'.repeat(40), MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'smtp.internal' };
     expect(paymentSettingsFromEnv(parseEnv(production))).toEqual({ provider: 'none' });
     expect(() => parseEnv({ ...production, PAYMENT_PROVIDER: 'test' })).toThrow(EnvError);
     expect(() => parseEnv({ PAYMENT_PROVIDER: 'toss' })).toThrow(/TOSS_SECRET_KEY/);

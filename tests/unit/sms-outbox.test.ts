@@ -76,6 +76,7 @@ describe('choosing the SMS sender from configuration', () => {
   };
   const production = {
     NODE_ENV: 'production',
+    APP_URL: 'https://ritual.example',
     DATABASE_URL: 'postgres://db/app',
     APP_KEY: 'k'.repeat(32),
     MAIL_TRANSPORT: 'smtp',

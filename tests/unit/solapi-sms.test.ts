@@ -230,6 +230,7 @@ describe('Solapi configuration', () => {
   };
   const production = {
     NODE_ENV: 'production',
+    APP_URL: 'https://ritual.example',
     DATABASE_URL: 'postgres://db/app',
     APP_KEY: 'k'.repeat(32),
     MAIL_TRANSPORT: 'smtp',

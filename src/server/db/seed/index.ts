@@ -39,32 +39,57 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return row?.empty ?? false;
 }
 
-/** The demo data of API-CONVENTIONS.md, in one transaction: all of it or none. */
-export async function seedDemoData(db: Db, options: { production: boolean; appKey?: string }): Promise<void> {
+export interface SeedProgress {
+  /** The part just written, e.g. `notices`. */
+  step: string;
+  done: number;
+  total: number;
+  ms: number;
+}
+
+/** How many parts seedDemoData writes, so that progress can say how far it is. */
+export const SEED_STEPS = 21;
+
+/**
+ * The demo data of API-CONVENTIONS.md, in one transaction: all of it or none. A first start spends
+ * tens of seconds here, so each part is reported as it is written.
+ */
+export async function seedDemoData(
+  db: Db,
+  options: { production: boolean; appKey?: string; onProgress?: (progress: SeedProgress) => void },
+): Promise<void> {
   if (options.production) throw new DemoSeedRefused();
+  let done = 0;
+  const part = async <T>(name: string, write: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const written = await write();
+    done += 1;
+    options.onProgress?.({ step: name, done, total: SEED_STEPS, ms: Math.round(performance.now() - started) });
+    return written;
+  };
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    await seedDemoMembers(txDb);
-    await seedDemoAdmin(txDb, options.appKey ?? DEVELOPMENT_APP_KEY);
-    await seedBanners(txDb);
-    await seedNotices(txDb);
-    await seedFaqs(txDb);
-    await seedPages(txDb);
-    await seedCatalogue(txDb);
-    const programSeats = await seedPrograms(txDb);
-    await seedHome(txDb);
-    await seedInquiries(txDb);
-    const rituals = await seedRituals(txDb);
-    const sessions = await seedRitualSessions(txDb, rituals.running);
-    await seedRoomProgress(txDb, sessions);
-    await seedRooms(txDb, sessions.currentId);
-    await seedSquare(txDb);
-    await seedNotifications(txDb);
-    await seedOffTheRecords(txDb);
-    await seedRitualApplicants(txDb, [...rituals.seatsTaken, ...programSeats]);
-    await seedStore(txDb);
-    await seedCoupons(txDb);
+    await part('members', () => seedDemoMembers(txDb));
+    await part('staff', () => seedDemoAdmin(txDb, options.appKey ?? DEVELOPMENT_APP_KEY));
+    await part('banners', () => seedBanners(txDb));
+    await part('notices', () => seedNotices(txDb));
+    await part('faqs', () => seedFaqs(txDb));
+    await part('pages', () => seedPages(txDb));
+    await part('catalogue', () => seedCatalogue(txDb));
+    const programSeats = await part('programs', () => seedPrograms(txDb));
+    await part('home', () => seedHome(txDb));
+    await part('inquiries', () => seedInquiries(txDb));
+    const rituals = await part('rituals', () => seedRituals(txDb));
+    const sessions = await part('ritual sessions', () => seedRitualSessions(txDb, rituals.running));
+    await part('room progress', () => seedRoomProgress(txDb, sessions));
+    await part('rooms', () => seedRooms(txDb, sessions.currentId));
+    await part('square', () => seedSquare(txDb));
+    await part('notifications', () => seedNotifications(txDb));
+    await part('off the record', () => seedOffTheRecords(txDb));
+    await part('ritual applicants', () => seedRitualApplicants(txDb, [...rituals.seatsTaken, ...programSeats]));
+    await part('store', () => seedStore(txDb));
+    await part('coupons', () => seedCoupons(txDb));
     // Last: the index covers whatever the seeds above wrote.
-    await rebuildSearchIndex(txDb);
+    await part('search index', () => rebuildSearchIndex(txDb));
   });
 }
