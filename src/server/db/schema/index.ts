@@ -5,6 +5,7 @@ export * from './content.ts';
 export * from './front-error-logs.ts';
 export * from './inquiries.ts';
 export * from './known-devices.ts';
+export * from './legacy.ts';
 export * from './notifications.ts';
 export * from './orders.ts';
 export * from './password-reset-tokens.ts';
