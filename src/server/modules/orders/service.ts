@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SQL, WithSubquery } from 'drizzle-orm';
 import { formatWon } from '../../../lib/numbers.ts';
@@ -31,6 +30,7 @@ import type { ItemReviewState } from '../reviews/eligibility.ts';
 import { listTempCart } from '../store/cart-service.ts';
 import { findIsolatedRegion } from '../store/region-service.ts';
 import type { OrderConfirmInput, OrderCreateInput } from './schema.ts';
+import { newOrderNumber, numberTaken } from './order-number.ts';
 import { ORDER_MESSAGES } from './schema.ts';
 
 export interface OrderView {
@@ -62,11 +62,8 @@ interface PricedLine {
 
 const refuse = (message: string) => invalidInput({ items: [message] });
 
-/** `ORD-20261124-…`: dated for people, random so that no one guesses another's (Toss: 6-64 of [A-Za-z0-9_-]). */
-function newOrderNumber(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
-  return `ORD-${day}-${randomBytes(9).toString('base64url')}`;
-}
+// Two draws of one number in a day are rare (1 in 887 million a pair); five in a row, never.
+const ORDER_NUMBER_ATTEMPTS = 5;
 
 async function requestedLines(db: Db, user: User, input: OrderCreateInput): Promise<{ lines: RequestedLine[]; cartItemIds: number[] }> {
   if (input.cart_item_ids) {
@@ -202,8 +199,7 @@ export async function createOrder(db: Db, user: User, input: OrderCreateInput, n
   const itemsAmount = lines.reduce((sum, line) => sum + line.lineAmount, 0);
   const discountAmount = shares.reduce((sum, share) => sum + share, 0);
   const title = lines.length > 1 ? `${lines[0]!.name} 외 ${lines.length - 1}건` : lines[0]!.name;
-  const rows = await insertOrderQuery(db, lines.length).execute({
-    orderNumber: newOrderNumber(now),
+  const values = {
     userId: user.id,
     title,
     itemsAmount,
@@ -233,8 +229,15 @@ export async function createOrder(db: Db, user: User, input: OrderCreateInput, n
         [`discountShare${index}`, shares[index] ?? 0],
       ]),
     ),
-  });
-  return { order: rows[0]!.order, items: rows.map((row) => row.item) };
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const rows = await insertOrderQuery(db, lines.length).execute({ ...values, orderNumber: newOrderNumber(now) });
+      return { order: rows[0]!.order, items: rows.map((row) => row.item) };
+    } catch (error) {
+      if (!numberTaken(error) || attempt === ORDER_NUMBER_ATTEMPTS) throw error;
+    }
+  }
 }
 
 const ORDER_FIELDS = Object.keys(getTableColumns(orders)) as (keyof Order)[];
