@@ -56,7 +56,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   });
   // The dev server builds no content security policy (Astro hashes the scripts as it builds them).
   if (!api && import.meta.env.PROD) {
-    pageHeadersOf(runtime)(response.headers, carriesSession(context.request.headers.get('Cookie'), runtime.config.sessionCookie));
+    pageHeadersOf(runtime)(response, carriesSession(context.request.headers.get('Cookie'), runtime.config.sessionCookie));
   }
   return response;
 });

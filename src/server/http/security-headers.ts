@@ -136,17 +136,26 @@ function parsePolicy(policy: string): Map<string, Set<string>> {
 }
 
 /** Sets a page response's headers: Astro's policy with ours merged in, and privacy for a session. */
-export type PageHeaders = (headers: Headers, session: boolean) => void;
+export type PageHeaders = (response: Response, session: boolean) => void;
+
+/**
+ * A page's empty 404 or 500 (`new Response(null, { status: 404 })`): Astro renders the 404 or 500
+ * page in its place, through the middleware again, and keeps this response's headers over that
+ * page's own, a policy included.
+ */
+const becomesErrorPage = ({ body, status }: Response): boolean => body === null && (status === 404 || status === 500);
 
 export function pageSecurityHeaders(sources: PageSources): PageHeaders {
   const base = baseSecurityHeaders(sources.appUrl);
   const ours = pageDirectives(sources);
-  return (headers, session) => {
+  return (response, session) => {
+    const { headers } = response;
     for (const [name, value] of Object.entries(base)) headers.set(name, value);
     const astroPolicy = headers.get('Content-Security-Policy');
     if (astroPolicy === null) {
-      // A redirect, a text file or the maintenance notice: Astro rendered no page here.
-      headers.set('Content-Security-Policy', NO_DOCUMENT_POLICY);
+      // A redirect, a text file or the maintenance notice: Astro rendered no page here. The error
+      // page that replaces an empty 404 or 500 gets its own policy, which this one would override.
+      if (!becomesErrorPage(response)) headers.set('Content-Security-Policy', NO_DOCUMENT_POLICY);
     } else {
       const policy = parsePolicy(astroPolicy);
       for (const directives of ours) {
