@@ -44,12 +44,15 @@ export function isNavActive(item: NavItem, pathname: string): boolean {
 export const showsSecondaryNav = (pathname: string): boolean =>
   SECONDARY_NAV.some((item) => item.route === normalizePath(pathname));
 
-/** The chat button stays out of rooms and the composer, except the room guide. */
+/** The composer's pages get the full-screen editor style. */
+export const isComposePath = (pathname: string): boolean => isUnder(normalizePath(pathname), '/compose');
+
+/**
+ * The chat button stays out of rooms and every composer, except the room guide. A room's post is
+ * written at /compose/post?roomId=, which renders /compose/room-post, the path the shell is given.
+ */
 export function showsCustomerChat(pathname: string): boolean {
   const path = normalizePath(pathname);
   if (path === '/room/howto') return true;
-  return !(path.startsWith('/room/') || path.startsWith('/compose/post'));
+  return !(path.startsWith('/room/') || isComposePath(path));
 }
-
-/** The composer's pages get the full-screen editor style. */
-export const isComposePath = (pathname: string): boolean => isUnder(normalizePath(pathname), '/compose');

@@ -55,9 +55,16 @@ describe('customer chat', () => {
     expect(showsCustomerChat('/room/3/thread/4')).toBe(false);
     expect(showsCustomerChat('/compose/post')).toBe(false);
     expect(showsCustomerChat('/compose/post-edit')).toBe(false);
+    expect(showsCustomerChat('/rooms')).toBe(true);
+  });
+
+  it("hides in a room's composers, which /compose/post?roomId= and /compose/post-edit?roomId= render in their place", () => {
+    expect(showsCustomerChat('/compose/room-post')).toBe(false);
+    expect(showsCustomerChat('/compose/thread')).toBe(false);
+    expect(showsCustomerChat('/compose/thread/')).toBe(false);
     expect(showsCustomerChat('/')).toBe(true);
     expect(showsCustomerChat('/square')).toBe(true);
-    expect(showsCustomerChat('/rooms')).toBe(true);
+    expect(showsCustomerChat('/composer')).toBe(true);
   });
 });
 
