@@ -54,6 +54,7 @@ import { notificationPollRoutes, notificationRoutes } from './modules/notificati
 import { roomProgressRoutes } from './modules/room-progress/routes.ts';
 import { letterRoutes } from './modules/letters/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { legacyDispatch } from './modules/legacy/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps) {
   // route allocates next to nothing and matches the 79 routes in about a microsecond.
   const app = new Hono<AppEnv>({ router: new PatternRouter() });
 
+  // First of all: a legacy call goes through the app again as its counterpart, middleware and all.
+  app.use('/v1/*', legacyDispatch(app, deps));
   app.use(apiSecurityHeaders(config));
   const clientAddressOf = clientAddressResolver(config.trustProxy);
   app.use(async (c, next) => {

@@ -13,6 +13,8 @@ export interface AppConfig {
   /** Which proxies may say who the client is (X-Forwarded-For); 0 for none. */
   trustProxy: ProxyTrust;
   bodyLimitBytes: number;
+  /** When the legacy /v1 paths stop answering (their Sunset header). */
+  legacySunset: Date;
 }
 
 export function configFromEnv(env: Env): AppConfig {
@@ -26,5 +28,6 @@ export function configFromEnv(env: Env): AppConfig {
     sessionRememberDays: env.SESSION_REMEMBER_DAYS,
     trustProxy: env.TRUST_PROXY,
     bodyLimitBytes: env.API_BODY_LIMIT_BYTES,
+    legacySunset: env.LEGACY_SUNSET,
   };
 }

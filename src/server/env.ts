@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { DEVELOPMENT_APP_KEY } from './development-key.ts';
 import { parseProxyTrust } from './http/client-ip.ts';
+import { DEFAULT_LEGACY_SUNSET, LEGACY_DEPRECATED_AT } from './modules/legacy/deprecation.ts';
 
 /**
  * The one module that reads process.env. Everything else imports `env` from here,
@@ -12,6 +13,11 @@ const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false',
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+// A date is midnight UTC; a date-time names its zone, so no two servers read it differently.
+const instant = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be an ISO 8601 date or date-time with its zone, such as 2027-06-01 or 2027-06-01T00:00:00+09:00' })
+  .transform((value) => new Date(value));
 
 const databaseUrl = z
   .string()
@@ -69,6 +75,10 @@ const schema = z
     CLEANUP_INTERVAL_MINUTES: positiveInt.default(15),
     FRONT_ERROR_LOG_RETENTION_DAYS: positiveInt.default(30),
     FRONT_ERROR_LOG_MAX_ROWS: positiveInt.default(100_000),
+    // When the legacy /v1 paths stop answering: sent to their clients as Sunset (RFC 8594).
+    LEGACY_SUNSET: instant
+      .refine((value) => value > LEGACY_DEPRECATED_AT, `must be after the paths were deprecated (${LEGACY_DEPRECATED_AT.toISOString()})`)
+      .default(new Date(DEFAULT_LEGACY_SUNSET)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAINTENANCE_MODE: bool.default(false),
     MEMBER_HOME_PATH: z

@@ -15,6 +15,7 @@ import type { FileStorage } from '../../src/server/adapters/storage/storage.ts';
 import { createOutboxSmsSender, readSmsOutbox } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
 import type { SmsOutboxMessage } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
 import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer.ts';
+import { DEFAULT_LEGACY_SUNSET } from '../../src/server/modules/legacy/deprecation.ts';
 import { createTestPaymentGateway } from '../../src/server/adapters/payments/index.ts';
 import type { PaymentGateway } from '../../src/server/adapters/payments/index.ts';
 
@@ -29,6 +30,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sessionRememberDays: 30,
     trustProxy: 0,
     bodyLimitBytes: 1024 * 1024,
+    legacySunset: new Date(DEFAULT_LEGACY_SUNSET),
     ...overrides,
   };
 }

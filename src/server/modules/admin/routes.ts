@@ -8,6 +8,7 @@ import { bannerResource, envResource, faqCategoryResource, faqResource, mainBann
 import { badgeResource, themeResource } from './content/themes.ts';
 import { crudRoutes } from './crud.ts';
 import { adminInquiryRoutes } from './inquiries.ts';
+import { legacyUsageRoutes } from './legacy-usage.ts';
 import { adminMemberRoutes } from './members.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { consoleGuard } from './guard.ts';
@@ -34,6 +35,7 @@ export function adminRoutes(deps: AppDeps) {
   app.use('/api/admin/*', async (c, next) => (c.req.path.startsWith('/api/admin/second-factor') ? next() : consoleGuard(c, next)));
   app.route('/', auditRoutes(db));
   app.route('/', dashboardRoutes(db));
+  app.route('/', legacyUsageRoutes(db));
   app.route('/', crudRoutes(db, noticeResource));
   app.route('/', crudRoutes(db, productResource));
   app.route('/', crudRoutes(db, productOptionResource));
