@@ -100,7 +100,14 @@ test('a member cancels an order not yet paid', async ({ page }, testInfo) => {
   await expect(page.getByRole('button', { name: '결제 취소 (전액 환불)' })).toHaveCount(0);
   await waitForModalHost(page);
   await page.getByRole('button', { name: '주문 취소' }).click();
-  await page.getByRole('alertdialog', { name: '주문을 취소할까요?' }).getByRole('button', { name: '주문 취소하기' }).click();
+  const dialog = page.getByRole('alertdialog', { name: '주문을 취소할까요?' });
+  // 취소 beside 주문 취소하기 would read as the same thing: the way out says 닫기, and keeps the order.
+  await expect(dialog.getByRole('button')).toHaveText(['닫기', '주문 취소하기']);
+  await dialog.getByRole('button', { name: '닫기' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('결제 대기', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: '주문 취소' }).click();
+  await dialog.getByRole('button', { name: '주문 취소하기' }).click();
   await expect(page.getByRole('status').filter({ hasText: '주문을 취소했어요.' })).toBeVisible();
   await expect(page.getByRole('button', { name: '주문 취소' })).toHaveCount(0);
   await page.goto('/mypage/orders');

@@ -51,6 +51,8 @@ export function CancelOrderButton(props: Props) {
     url: urlOf(props),
     then: `${myOrderPath(props.orderId)}?cancelled=${props.kind}`,
     confirmLabel: words.confirm,
+    // Beside 주문 취소하기, a 취소 button would read as the same thing.
+    cancelLabel: '닫기',
   });
   return (
     <span className="order-cancel">

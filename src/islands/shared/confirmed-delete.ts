@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { api } from '../../lib/browser-api.ts';
-import { confirmModal } from '../../stores/modal.ts';
+import { CANCEL_LABEL, confirmModal } from '../../stores/modal.ts';
 import { failureMessage } from './failure-messages.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -14,13 +14,15 @@ interface ConfirmedDelete {
   then: string;
   /** The confirming button's words, when 삭제하기 is not what happens (취소하기 …). */
   confirmLabel?: string;
+  /** The dismissing button's words, when 취소 would read as doing the thing (취소하기 beside it). */
+  cancelLabel?: string;
 }
 
 /**
  * A 삭제 button's behaviour: ask, delete, then leave for `then` (replacing the page, so that Back
  * does not return to something gone); on failure the reason, in Korean, for a live region.
  */
-export function useConfirmedDelete({ title, message, url, then, confirmLabel = '삭제하기' }: ConfirmedDelete) {
+export function useConfirmedDelete({ title, message, url, then, confirmLabel = '삭제하기', cancelLabel = CANCEL_LABEL }: ConfirmedDelete) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -28,7 +30,7 @@ export function useConfirmedDelete({ title, message, url, then, confirmLabel = '
   const remove = async () => {
     if (busy) return;
     setError('');
-    const confirmed = await confirmModal({ title, message, confirmLabel, tone: 'danger' });
+    const confirmed = await confirmModal({ title, message, confirmLabel, cancelLabel, tone: 'danger' });
     if (!confirmed) return;
     setBusy(true);
     try {
