@@ -48,12 +48,16 @@ function Amounts({ rows, total, label }: { rows: { label: string; value: string;
       {rows.map((row) => (
         <div key={row.label}>
           <dt>{row.label}</dt>
-          <dd data-testid={row.testId}>{row.value}</dd>
+          <dd className="won" data-testid={row.testId}>
+            {row.value}
+          </dd>
         </div>
       ))}
       <div className="checkout-amounts-total">
         <dt>{label}</dt>
-        <dd data-testid="checkout-total">{formatWon(total)}</dd>
+        <dd className="won" data-testid="checkout-total">
+          {formatWon(total)}
+        </dd>
       </div>
     </dl>
   );
@@ -236,7 +240,7 @@ export function CheckoutForm({ from, lines, provider, tossClientKey }: Props) {
                     {formatWon(line.unit_price)} · {line.kind === 'ritual_session' ? '리추얼 참가' : `${line.quantity}개`}
                   </p>
                 </div>
-                <strong>{formatWon(line.line_total)}</strong>
+                <strong className="won">{formatWon(line.line_total)}</strong>
               </li>
             ))}
           </ul>

@@ -130,7 +130,7 @@ export function CartView({ initialLines }: { initialLines: CartLine[] }) {
                         if (quantity !== line.quantity) void setQuantity(line.id, quantity);
                       }}
                     />
-                    <strong className="cart-line-total" aria-label={`${name} 금액`}>
+                    <strong className="cart-line-total won" aria-label={`${name} 금액`}>
                       {formatWon(line.line_total)}
                     </strong>
                   </div>
@@ -147,15 +147,15 @@ export function CartView({ initialLines }: { initialLines: CartLine[] }) {
         <dl>
           <div>
             <dt>상품 금액</dt>
-            <dd data-testid="items-amount">{formatWon(summary.items_amount)}</dd>
+            <dd className="won" data-testid="items-amount">{formatWon(summary.items_amount)}</dd>
           </div>
           <div>
             <dt>배송비</dt>
-            <dd data-testid="shipping-fee">{summary.shipping_fee === 0 ? (summary.orderable_count > 0 ? '무료' : formatWon(0)) : formatWon(summary.shipping_fee)}</dd>
+            <dd className="won" data-testid="shipping-fee">{summary.shipping_fee === 0 ? (summary.orderable_count > 0 ? '무료' : formatWon(0)) : formatWon(summary.shipping_fee)}</dd>
           </div>
           <div className="cart-summary-total">
             <dt>결제 예정 금액</dt>
-            <dd data-testid="amount">{formatWon(summary.amount)}</dd>
+            <dd className="won" data-testid="amount">{formatWon(summary.amount)}</dd>
           </div>
         </dl>
         {summary.missing_for_free_shipping > 0 && summary.free_shipping_over !== null && (

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
+import { apiHeaders, createVerifiedMember } from './members.ts';
+
+// A new member pays on a phone and reads what comes back. The diary's name with its option is
+// long enough at 375 px to squeeze its amount (24,000원, src/server/db/seed/store.ts).
+const DIARY = '하루 한 줄 5년 다이어리';
+
+interface PendingOrder {
+  id: number;
+  order_number: string;
+  amount: number;
+}
+
+async function orderDiary(request: APIRequestContext): Promise<PendingOrder> {
+  const headers = await apiHeaders(request);
+  const { data: list } = (await (await request.get('/api/products?per_page=48')).json()) as { data: { id: number; title: string }[] };
+  const { data: product } = (await (await request.get(`/api/products/${list.find((item) => item.title === DIARY)!.id}`)).json()) as {
+    data: { id: number; options: { id: number; name: string }[] };
+  };
+  const option = product.options.find((candidate) => candidate.name === '살구')!;
+  const line = await request.post('/api/cart-items', { headers, data: { product_id: product.id, product_option_id: option.id, quantity: 1 } });
+  expect(line.status()).toBe(201);
+  const created = await request.post('/api/orders', {
+    headers,
+    data: {
+      cart_item_ids: [((await line.json()) as { data: { id: number } }).data.id],
+      recipient_name: '한새봄',
+      recipient_phone: '01098765432',
+      postal_code: '04524',
+      address: '서울 중구 세종대로 110',
+      address_detail: '5층',
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { data: PendingOrder }).data;
+}
+
+/** How many lines of text an element's words take. */
+const linesOf = (element: Locator): Promise<number> =>
+  element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+
+test('on a phone, the paid order reads well: a number to read out, and no amount split from its 원', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'what a phone shows');
+  await createVerifiedMember(page.request, 'paid');
+  const order = await orderDiary(page.request);
+  await page.goto(`/checkout/success?${new URLSearchParams({ paymentKey: `test_ok_${order.order_number}`, orderId: order.order_number, amount: String(order.amount) }).toString()}`);
+  await expect(page.getByRole('heading', { level: 1, name: '결제 완료' })).toBeVisible();
+
+  await expect(page.getByText(`주문번호 ${order.order_number}`)).toBeVisible();
+  expect(order.order_number).toMatch(/^\d{8}-[2-9A-HJKMNP-Z]{6}$/);
+
+  const summary = page.getByRole('region', { name: '주문 내역' });
+  await expect(summary.getByRole('listitem').filter({ hasText: DIARY })).toContainText('24,000원');
+  const amounts = summary.getByText(/^-?[\d,]+원$/);
+  expect(await amounts.count()).toBeGreaterThanOrEqual(4);
+  for (const amount of await amounts.all()) expect(await linesOf(amount), await amount.innerText()).toBe(1);
+});
