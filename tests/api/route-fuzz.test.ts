@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { comments, inquiries } from '../../src/server/db/schema/index.ts';
 import { hashPassword } from '../../src/server/modules/auth/password.ts';
+import { legacyRouteOf } from '../../src/server/modules/legacy/map.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { insertNotifications } from '../helpers/notification-factories.ts';
@@ -211,6 +212,8 @@ beforeEach(async () => {
 interface Route {
   method: string;
   path: string;
+  /** The /api route a legacy /v1 path reaches. */
+  counterpart?: string;
 }
 
 interface Call {
@@ -228,9 +231,10 @@ interface Call {
 
 /** The fixture's id for a path parameter: the route's own kind of row where the name says which. */
 function realId(route: Route, name: string): string {
-  if (name === 'id' && route.path.startsWith('/api/notifications')) return fixture.ids['notification']!;
-  if (name === 'id' && route.path.startsWith('/api/inquiries')) return fixture.ids['inquiry']!;
-  if (name === 'id' && route.path.startsWith('/api/comments')) return fixture.ids['comment']!;
+  const path = route.counterpart ?? route.path;
+  if (name === 'id' && path.startsWith('/api/notifications')) return fixture.ids['notification']!;
+  if (name === 'id' && path.startsWith('/api/inquiries')) return fixture.ids['inquiry']!;
+  if (name === 'id' && path.startsWith('/api/comments')) return fixture.ids['comment']!;
   return fixture.ids[name] ?? fixture.ids['id']!;
 }
 
@@ -296,9 +300,14 @@ const UPDATE_BODIES: { what: string; body: Record<string, unknown> }[] = [
 ];
 
 const { app } = createTestApp(undefined as never);
-const routes: Route[] = [
+const apiRoutes: Route[] = [
   ...new Map(app.routes.filter((route) => route.method !== 'ALL').map((route) => [`${route.method} ${route.path}`, route])).values(),
 ];
+// The legacy /v1 paths are no routes of their own: each is fuzzed beside the route it reaches.
+const routes: Route[] = apiRoutes.flatMap((route) => {
+  const legacy = legacyRouteOf(route.path);
+  return legacy ? [route, { method: route.method, path: legacy, counterpart: route.path }] : [route];
+});
 
 describe('route fuzz: no input answers 5xx', () => {
   it('knows a valid value for every field of every schema, so each can be made hostile alone', () => {
@@ -311,6 +320,7 @@ describe('route fuzz: no input answers 5xx', () => {
   it.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', async (_, route) => {
     const fields = await fieldsRead(route);
     const member = route.path !== '/api/me' || route.method !== 'DELETE';
+    if (route.counterpart) expect((await send(route, { member })).headers.get('deprecation'), `reaches ${route.counterpart}`).not.toBeNull();
     if (route.method !== 'GET') {
       for (const { what, body } of UPDATE_BODIES) {
         for (const encoding of ['json', 'form', 'multipart'] as const) {
