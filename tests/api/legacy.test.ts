@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { badges, comments, legacyPathUses, themes } from '../../src/server/db/schema/index.ts';
 import { DEFAULT_LEGACY_SUNSET } from '../../src/server/modules/legacy/deprecation.ts';
+import { LEGACY_MAP, legacyRouteOf } from '../../src/server/modules/legacy/map.ts';
 import { recordLegacyUse } from '../../src/server/modules/legacy/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { createRitual } from '../helpers/record-factories.ts';
@@ -55,6 +56,15 @@ beforeAll(async () => {
 });
 
 describe('each row of the map answers as its counterpart, with Deprecation, Sunset and Link', () => {
+  it('every row reaches routes of the app: a renamed counterpart would leave its legacy paths answering 404', () => {
+    const reached = createTestApp(db()).app.routes.map((route) => legacyRouteOf(route.path));
+    for (const { legacy, below } of LEGACY_MAP) {
+      const path = legacy.replace(/\{(\w+)\}/g, ':$1');
+      const found = reached.some((route) => (below === 'required' ? route?.startsWith(`${path}/`) : route === path || (below === 'optional' && route?.startsWith(`${path}/`))));
+      expect(found, legacy).toBe(true);
+    }
+  });
+
   it('the public reads, for a guest', async () => {
     const guest = guestClient(db());
     const { themeId, ritualId, postId, userId } = fixture;
