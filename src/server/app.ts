@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', registrationRoutes(db, config, deps.mailer));
   app.route('/', passwordRoutes(db, config, deps.mailer, deps.background));
   app.route('/', userRoutes(db));
-  app.route('/', meRoutes(db, config, deps.storage));
+  app.route('/', meRoutes(deps));
   app.route('/', phoneRoutes(db, deps.sms));
   app.route('/', socialRoutes(db, config, deps.social));
   app.route('/', registerWithSnsRoutes(db));

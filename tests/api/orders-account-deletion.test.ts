@@ -14,7 +14,7 @@ const db = () => testDb().database.db;
 const ADDRESS = { recipient_name: '김리추', recipient_phone: '010-1234-5678', postal_code: '04524', address: '서울 중구 세종대로 110', address_detail: '3층', memo: '문 앞에 두세요' };
 
 describe('an account deleted with orders (e-commerce records kept five years)', () => {
-  it('keeps the paid order with its recipient and address but not the phone or memo, cancels the unpaid one, drops carts and unused coupons', async () => {
+  it('keeps the shipped order with its recipient and address but not the phone or memo, cancels the unpaid one, drops carts and unused coupons', async () => {
     const user = await createMember(db(), { passwordHash: await hashPassword('Passw0rd!') });
     const { token } = await createSession(db(), { userId: user.id }, { lifetimeMinutes: 60, rememberDays: 1 });
     const client = createTestApp(db()).client();
@@ -28,6 +28,8 @@ describe('an account deleted with orders (e-commerce records kept five years)', 
     };
     const paid = await order();
     expect((await client.post('/api/orders/confirm', { json: { order_id: paid.order_number, payment_key: 'test_ok_deletion', amount: paid.amount } })).status).toBe(200);
+    // On its way, so the deletion keeps serving it rather than refunding it.
+    await db().update(orders).set({ status: 'shipping' }).where(eq(orders.id, paid.id));
     const unpaid = await order();
     await db().insert(tempCartItems).values({ userId: user.id, productId: product.id, quantity: 1 });
     const [coupon] = await db().insert(coupons).values({ code: `BYE${user.id}`, name: '작별 쿠폰', kind: 'fixed', value: 1000 }).returning();
@@ -37,7 +39,7 @@ describe('an account deleted with orders (e-commerce records kept five years)', 
     expect(res.status).toBe(204);
 
     const [kept] = await db().select().from(orders).where(eq(orders.id, paid.id));
-    expect(kept).toMatchObject({ status: 'paid', userId: user.id, recipientName: '김리추', postalCode: '04524', address: '서울 중구 세종대로 110', recipientPhone: null, memo: null, amount: paid.amount });
+    expect(kept).toMatchObject({ status: 'shipping', userId: user.id, recipientName: '김리추', postalCode: '04524', address: '서울 중구 세종대로 110', recipientPhone: null, memo: null, amount: paid.amount });
     expect(await db().select().from(payments).where(eq(payments.orderId, paid.id))).toHaveLength(1);
     const [cancelled] = await db().select().from(orders).where(eq(orders.id, unpaid.id));
     expect(cancelled).toMatchObject({ status: 'cancelled', recipientName: null, recipientPhone: null, address: null, addressDetail: null, postalCode: null, memo: null });

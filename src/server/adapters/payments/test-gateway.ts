@@ -38,7 +38,7 @@ export function createTestPaymentGateway(): TestPaymentGateway {
         return Promise.reject(new PaymentDeclinedError('결제 정보를 찾을 수 없어요.', 'NOT_FOUND_PAYMENT', { code: 'NOT_FOUND_PAYMENT' }));
       }
       charges.push({ paymentKey: input.paymentKey, orderId: input.orderId, amount: input.amount });
-      const answer = { raw: { provider: 'test', paymentKey: input.paymentKey, orderId: input.orderId, totalAmount: input.amount, status: 'DONE' } };
+      const answer = { raw: { provider: 'test', paymentKey: input.paymentKey, orderId: input.orderId, totalAmount: input.amount, method: '카드', status: 'DONE' } };
       confirmed.set(input.idempotencyKey, answer);
       return Promise.resolve(answer);
     },

@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { accountDeletions, users } from '../../db/schema/index.ts';
 import type { User } from '../../db/schema/index.ts';
-import { releaseShoppingOf } from '../orders/account-deletion.ts';
+import { refundLivePurchases, releaseShoppingOf } from '../orders/account-deletion.ts';
+import { refundsUnderWayOf } from '../orders/live-purchases.ts';
+import type { LivePurchases } from '../orders/live-purchases.ts';
 import { forgetDevicesOf } from '../auth/known-devices.ts';
 import { destroyUserSessions } from '../sessions/service.ts';
 import { unlinkSocialAccounts } from '../social/service.ts';
@@ -59,11 +62,17 @@ export async function inviteCodeOf(db: Db, user: User): Promise<string> {
 }
 
 /**
- * Deletes an account: the reason is kept; e-mail, names, picture, phone and password are erased
- * at once. The row itself stays, anonymised, because order and payment records that commerce law
- * keeps for five years point at it (releaseShoppingOf says what of them stays).
+ * Deletes an account. First what is still live is settled by the orders' rules: paid orders not
+ * shipped and seats of sessions not started are cancelled and refunded (a failure stops here, the
+ * account untouched). Then the reason is kept; e-mail, names, picture, phone and password are
+ * erased at once. The row itself stays, anonymised, because order and payment records that
+ * commerce law keeps for five years point at it (releaseShoppingOf says what of them stays).
+ * Answers what was live, for the farewell mail.
  */
-export async function deleteAccount(db: Db, storage: FileStorage, user: User, reason: string, now = new Date()): Promise<void> {
+export async function deleteAccount(db: Db, deps: { storage: FileStorage; payments: PaymentGateway }, user: User, reason: string, now = new Date()): Promise<LivePurchases> {
+  // Read before the refunds below, which are told apart in the mail.
+  const refundsUnderWay = await refundsUnderWayOf(db, user.id, now);
+  const orders = await refundLivePurchases(db, deps.payments, user, now);
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await txDb.insert(accountDeletions).values({ userId: user.id, reason, createdAt: now });
@@ -89,6 +98,7 @@ export async function deleteAccount(db: Db, storage: FileStorage, user: User, re
     await unlinkSocialAccounts(txDb, user.id);
     await releaseShoppingOf(txDb, user.id, now);
   });
-  const key = user.profileImage ? storage.keyOf(user.profileImage) : null;
-  if (key) await storage.delete(key);
+  const key = user.profileImage ? deps.storage.keyOf(user.profileImage) : null;
+  if (key) await deps.storage.delete(key);
+  return { orders, refundsUnderWay };
 }

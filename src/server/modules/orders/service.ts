@@ -505,7 +505,7 @@ async function recordSettlement(
 }
 
 /** Gives a payment back whole at the provider and records it; safe to repeat (idempotency key). */
-async function refundWhole(db: Db, gateway: PaymentGateway, order: Order, paymentKey: string, reason: string): Promise<void> {
+export async function refundWhole(db: Db, gateway: PaymentGateway, order: Order, paymentKey: string, reason: string): Promise<void> {
   const answer = await gateway.cancel({ paymentKey, amount: order.amount, reason, idempotencyKey: `${order.orderNumber}-cancel` });
   await db.transaction(async (tx) => {
     const [payment] = await tx
