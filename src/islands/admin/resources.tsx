@@ -7,6 +7,7 @@ import { coupons } from './resources/coupons.tsx';
 import { envs } from './resources/envs.tsx';
 import { faqCategories, faqs } from './resources/faqs.tsx';
 import { inquiries, inquiryCategories } from './resources/inquiries.tsx';
+import { legacyUsage } from './resources/legacy-usage.tsx';
 import { mainBanners, mains } from './resources/mains.tsx';
 import { accountDeletions, members } from './resources/members.tsx';
 import { notices } from './resources/notices.tsx';
@@ -62,5 +63,6 @@ export const consoleResources: ResourceProps[] = [
   envs,
   accountDeletions,
   auditLogs,
+  legacyUsage,
   inquiryCategories,
 ];
