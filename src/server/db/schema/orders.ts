@@ -5,8 +5,12 @@ import { ritualSessions } from './ritual-sessions.ts';
 import { productOptions, products } from './store.ts';
 import { users } from './users.ts';
 
-export const orderStatuses = ['pending', 'paid', 'preparing', 'shipping', 'delivered', 'cancelled', 'refunded', 'partially_refunded'] as const;
+export const orderStatuses = ['pending', 'paid', 'preparing', 'shipping', 'delivered', 'purchase_confirmed', 'cancelled', 'refunded', 'partially_refunded'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+
+/** Who confirmed a delivered order's purchase: its member, or the job a week after delivery. */
+export const purchaseConfirmers = ['member', 'auto'] as const;
+export type PurchaseConfirmer = (typeof purchaseConfirmers)[number];
 
 /** An item's own state: an item refunded alone moves its order to `partially_refunded`. */
 export const orderItemStatuses = ['pending', 'paid', 'cancelled', 'refunded'] as const;
@@ -81,6 +85,8 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     shippedAt: timestamptz('shipped_at'),
     deliveredAt: timestamptz('delivered_at'),
+    purchaseConfirmedAt: timestamptz('purchase_confirmed_at'),
+    purchaseConfirmedBy: text('purchase_confirmed_by', { enum: purchaseConfirmers }),
     paidAt: timestamptz('paid_at'),
     cancelledAt: timestamptz('cancelled_at'),
     ...timestamps,
@@ -90,6 +96,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The console's order queue by status (paid → preparing → shipping).
     index('orders_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The automatic purchase confirmation's queue: delivered orders, oldest delivery first.
+    index('orders_awaiting_confirmation_idx').on(t.deliveredAt, t.id).where(sql`${t.status} = 'delivered'`),
     check(
       'orders_amounts_check',
       sql`${t.itemsAmount} >= 0 and ${t.shippingFee} >= 0 and ${t.isolatedFee} >= 0 and ${t.discountAmount} >= 0 and ${t.amount} >= 0 and ${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`,
