@@ -127,8 +127,14 @@ export function createApp(deps: AppDeps) {
   app.route('/', cartBadgeRoutes(db, config));
   app.use(sessionMiddleware(db, config));
   // Apple's form post comes from Apple's site without our token; that route only redirects to the
-  // GET callback, where the OAuth state in a same-site cookie does the work of the token.
-  app.use(csrfProtection(config, (method, path) => method === 'POST' && /^\/login\/[a-z]+\/callback$/.test(path)));
+  // GET callback, where the OAuth state in a same-site cookie does the work of the token. The social
+  // stand-in's token endpoint is called by this server itself, which holds no browser's token.
+  app.use(
+    csrfProtection(
+      config,
+      (method, path) => method === 'POST' && (/^\/login\/[a-z]+\/callback$/.test(path) || /^\/api\/dev\/oauth\/[a-z]+\/token$/.test(path)),
+    ),
+  );
 
   app.route('/', healthRoutes(db));
   app.route('/', csrfRoutes(config));

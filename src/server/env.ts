@@ -173,6 +173,8 @@ const schema = z
     APPLE_PRIVATE_KEY: z.string().min(1).optional(),
     APPLE_AUTHORIZE_URL: z.url().default('https://appleid.apple.com/auth/authorize'),
     APPLE_TOKEN_URL: z.url().default('https://appleid.apple.com/auth/token'),
+    // A pretend Kakao and Naver on this site, for the providers without keys: on outside production (below).
+    SOCIAL_STAND_IN: bool.optional(),
     TEST_DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\/.+$/, 'must start with postgres://')
@@ -235,6 +237,14 @@ const schema = z
     if (value.PAYMENT_PROVIDER === 'test') {
       ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'test charges nothing; use toss in production, or leave it unset to take no payment' });
     }
+    // Whoever opens the stand-in's consent page may name any e-mail, and so sign in as any member.
+    if (value.SOCIAL_STAND_IN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SOCIAL_STAND_IN'],
+        message: 'is for development only: its consent page lets anyone sign in as any member; leave it unset and set the KAKAO_ and NAVER_ keys',
+      });
+    }
     // The same for verification codes. Production without an SMS contract leaves SMS_PROVIDER
     // unset, and phone verification answers 503 instead of keeping codes on disk.
     if (value.SMS_PROVIDER === 'outbox') {
@@ -256,6 +266,7 @@ const schema = z
     MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? 'outbox',
     SMS_PROVIDER: value.SMS_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'outbox'),
     PAYMENT_PROVIDER: value.PAYMENT_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'test'),
+    SOCIAL_STAND_IN: value.SOCIAL_STAND_IN ?? value.NODE_ENV !== 'production',
   }));
 
 export type Env = z.output<typeof schema>;

@@ -3,7 +3,7 @@ import { urlOf } from './servers.ts';
 
 test('a new member signs in with Kakao, picks names and agrees on /register/sns, then lands home', async ({ page }, info) => {
   await page.goto(urlOf('configured', '/login'));
-  await expect(page.getByRole('link', { name: '네이버로 시작하기' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Apple로 시작하기' })).toHaveCount(0);
   await page.getByRole('link', { name: '카카오로 시작하기' }).click();
   await expect(page).toHaveURL(urlOf('configured', '/register/sns'));
   // Typing before the island hydrates would be lost to React's first render.
@@ -30,9 +30,9 @@ test('Google sign-in comes back to the page that asked for it', async ({ page })
   await expect(page).toHaveURL(urlOf('configured', '/register/sns'));
 });
 
-test('the main server shows no social button when no provider is configured', async ({ page }) => {
+test('the main server, without keys, offers only the stand-in\'s Kakao and Naver (tests/e2e/social-stand-in.spec.ts)', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('link', { name: /시작하기/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /시작하기/ })).toHaveText(['카카오로 시작하기', '네이버로 시작하기']);
   await expect(page.getByRole('link', { name: '이메일로 로그인' })).toBeVisible();
 });
 

@@ -10,12 +10,13 @@ describe('social providers from configuration', () => {
         KAKAO_CLIENT_SECRET: 'ks',
         GOOGLE_CLIENT_ID: 'g',
         GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+        SOCIAL_STAND_IN: 'false',
       }),
     );
     expect(Object.keys(settings)).toEqual(['kakao', 'google']);
     expect(settings.kakao).toMatchObject({ clientId: 'k', pkce: false, formPost: false, authorizeUrl: 'https://kauth.kakao.com/oauth/authorize' });
     expect(settings.kakao?.clientSecret()).toBe('ks');
     expect(settings.google).toMatchObject({ pkce: true, tokenUrl: 'http://127.0.0.1:9/token', scopes: ['openid', 'email', 'profile'] });
-    expect(socialSettingsFromEnv(parseEnv({}))).toEqual({});
+    expect(socialSettingsFromEnv(parseEnv({ SOCIAL_STAND_IN: 'false' }))).toEqual({});
   });
 });

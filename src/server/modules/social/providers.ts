@@ -1,6 +1,7 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import type { SocialProvider } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
+import { standInSettings } from './stand-in.ts';
 
 export interface ProviderSettings {
   provider: SocialProvider;
@@ -15,6 +16,8 @@ export interface ProviderSettings {
   pkce: boolean;
   /** Apple posts the answer back as a form when names or e-mail are asked for. */
   formPost: boolean;
+  /** This site's pretend provider (stand-in.ts), for development without keys. */
+  standIn?: boolean;
 }
 
 export type SocialSettings = Partial<Record<SocialProvider, ProviderSettings>>;
@@ -25,6 +28,10 @@ export const PROVIDER_LABELS: Record<SocialProvider, string> = {
   google: 'Google',
   apple: 'Apple',
 };
+
+/** Where a provider sends the browser back: registered with the provider as the app's redirect URI. */
+export const socialCallbackUrl = (appUrl: string, provider: SocialProvider): string =>
+  new URL(`/login/${provider}/callback`, appUrl).toString();
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
@@ -66,22 +73,30 @@ function secretProvider(provider: SocialProvider, settings: SecretProvider): Pro
   };
 }
 
+const KAKAO_SCOPES = ['profile_nickname', 'profile_image', 'account_email'];
+
 export function socialSettingsFromEnv(env: Env): SocialSettings {
+  // Keys win; without them Kakao and Naver are this site's stand-in where SOCIAL_STAND_IN allows it
+  // (never in production: src/server/env.ts refuses it there).
+  const standIn = (provider: 'kakao' | 'naver', scopes: string[]) =>
+    env.SOCIAL_STAND_IN ? standInSettings(provider, env, scopes) : undefined;
   const candidates: SocialSettings = {
-    kakao: secretProvider('kakao', {
-      clientId: env.KAKAO_CLIENT_ID,
-      clientSecret: env.KAKAO_CLIENT_SECRET,
-      endpoints: [env.KAKAO_AUTHORIZE_URL, env.KAKAO_TOKEN_URL, env.KAKAO_USERINFO_URL],
-      scopes: ['profile_nickname', 'profile_image', 'account_email'],
-      pkce: false,
-    }),
-    naver: secretProvider('naver', {
-      clientId: env.NAVER_CLIENT_ID,
-      clientSecret: env.NAVER_CLIENT_SECRET,
-      endpoints: [env.NAVER_AUTHORIZE_URL, env.NAVER_TOKEN_URL, env.NAVER_USERINFO_URL],
-      scopes: [],
-      pkce: false,
-    }),
+    kakao:
+      secretProvider('kakao', {
+        clientId: env.KAKAO_CLIENT_ID,
+        clientSecret: env.KAKAO_CLIENT_SECRET,
+        endpoints: [env.KAKAO_AUTHORIZE_URL, env.KAKAO_TOKEN_URL, env.KAKAO_USERINFO_URL],
+        scopes: KAKAO_SCOPES,
+        pkce: false,
+      }) ?? standIn('kakao', KAKAO_SCOPES),
+    naver:
+      secretProvider('naver', {
+        clientId: env.NAVER_CLIENT_ID,
+        clientSecret: env.NAVER_CLIENT_SECRET,
+        endpoints: [env.NAVER_AUTHORIZE_URL, env.NAVER_TOKEN_URL, env.NAVER_USERINFO_URL],
+        scopes: [],
+        pkce: false,
+      }) ?? standIn('naver', []),
     google: secretProvider('google', {
       clientId: env.GOOGLE_CLIENT_ID,
       clientSecret: env.GOOGLE_CLIENT_SECRET,

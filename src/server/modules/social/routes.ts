@@ -11,7 +11,9 @@ import { baseCookie } from '../../http/cookies.ts';
 import { signIn } from '../../http/session.ts';
 import { isSuspended } from '../users/suspension.ts';
 import { fetchSocialProfile } from './profile.ts';
+import { socialCallbackUrl } from './providers.ts';
 import type { SocialSettings } from './providers.ts';
+import { standInRoutes } from './stand-in-routes.ts';
 import { memberForSocialAccount } from './service.ts';
 
 const FLOW_COOKIE = 'oauth_flow';
@@ -25,7 +27,7 @@ interface Flow {
 }
 
 const isProvider = (value: string): value is SocialProvider => (socialProviders as readonly string[]).includes(value);
-const callbackUrl = (config: AppConfig, provider: SocialProvider) => new URL(`/login/${provider}/callback`, config.appUrl).toString();
+const callbackUrl = (config: AppConfig, provider: SocialProvider) => socialCallbackUrl(config.appUrl, provider);
 const failed = (c: AppContext, reason: string) => c.redirect(`/login?error=${reason}`, 302);
 
 function readFlow(c: AppContext): Flow | null {
@@ -45,6 +47,7 @@ function readFlow(c: AppContext): Flow | null {
  */
 export function socialRoutes(db: Db, config: AppConfig, providers: SocialSettings) {
   return new Hono<AppEnv>()
+    .route('/', standInRoutes(config, providers))
     .get('/login/:provider', (c) => {
       const name = c.req.param('provider');
       const settings = isProvider(name) ? providers[name] : undefined;
