@@ -88,14 +88,19 @@ describe('the social stand-in', () => {
     expect((await second.get('/api/user')).body.data.id).toBe(member.id);
   });
 
-  it('links a Naver pretend account to the member with that e-mail, and reads an account without one', async () => {
-    const member = await createMember(testDb().database.db);
-    const browser = client();
-    const start = new URL((await browser.get('/login/naver?redirect=%2Fmypage')).headers.get('location')!);
-    const answer = await consent(browser, 'naver', { state: start.searchParams.get('state')!, nickname: '네이버친구', email: member.email });
-    const callback = new URL(answer.headers.get('location')!);
-    expect((await browser.get(`${callback.pathname}${callback.search}`)).headers.get('location')).toBe('/mypage');
-    expect((await browser.get('/api/user')).body.data.id).toBe(member.id);
+  it("never opens a member's account by the e-mail typed on its page, and reads an account without one", async () => {
+    for (const provider of ['naver', 'kakao']) {
+      const member = await createMember(testDb().database.db);
+      const browser = client();
+      const start = new URL((await browser.get(`/login/${provider}?redirect=%2Fmypage`)).headers.get('location')!);
+      const answer = await consent(browser, provider, { state: start.searchParams.get('state')!, nickname: `${provider}친구`, email: member.email });
+      const callback = new URL(answer.headers.get('location')!);
+      // A new member of its own, who still has to agree; the address belongs to someone else.
+      expect((await browser.get(`${callback.pathname}${callback.search}`)).headers.get('location')).toBe('/register/sns');
+      const signedIn = (await browser.get('/api/user')).body.data;
+      expect(signedIn.id).not.toBe(member.id);
+      expect(signedIn.email).toMatch(new RegExp(`^${provider}-.+@social\\.invalid$`));
+    }
 
     const other = client();
     const again = new URL((await other.get('/login/naver')).headers.get('location')!);

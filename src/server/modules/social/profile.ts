@@ -21,12 +21,21 @@ async function userinfo(settings: ProviderSettings, accessToken: string): Promis
   return object(await response.json());
 }
 
-/** Reads the account from each provider's own shape of answer. */
+/**
+ * Reads the account from each provider's own shape of answer. The stand-in vouches for no
+ * address: anyone can type anyone's e-mail on its consent page, so it never opens a member's
+ * account by their address.
+ */
 export async function fetchSocialProfile(
   settings: ProviderSettings,
   tokens: OAuth2Tokens,
   appleUser: string | undefined,
 ): Promise<SocialProfile> {
+  const profile = await providerProfile(settings, tokens, appleUser);
+  return settings.standIn ? { ...profile, emailVerified: false } : profile;
+}
+
+async function providerProfile(settings: ProviderSettings, tokens: OAuth2Tokens, appleUser: string | undefined): Promise<SocialProfile> {
   if (settings.provider === 'apple') {
     // Apple has no userinfo endpoint: the ID token came straight from its token endpoint over TLS.
     const claims = object(decodeIdToken(tokens.idToken()));
