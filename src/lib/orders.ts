@@ -1,5 +1,7 @@
 /** Orders as the API, the pages and the islands see them. */
-export type OrderStatus = 'pending' | 'paid' | 'preparing' | 'shipping' | 'delivered' | 'cancelled' | 'refunded' | 'partially_refunded';
+import type { ReviewWait } from './reviews.ts';
+
+export type OrderStatus = 'pending' | 'paid' | 'preparing' | 'shipping' | 'delivered' | 'purchase_confirmed' | 'cancelled' | 'refunded' | 'partially_refunded';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: '결제 대기',
@@ -7,6 +9,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   preparing: '상품 준비 중',
   shipping: '배송 중',
   delivered: '배송 완료',
+  purchase_confirmed: '구매 확정',
   cancelled: '주문 취소',
   refunded: '환불 완료',
   partially_refunded: '부분 환불',
@@ -28,8 +31,10 @@ export interface OrderItemData {
   status: 'pending' | 'paid' | 'cancelled' | 'refunded';
   /** The member's review of this line, once written. */
   review_id: number | null;
-  /** Paid, not given back, a session over, and not reviewed yet: the review form's link shows. */
+  /** Paid, not given back, delivered or a session over, and not reviewed yet: the review form's link shows. */
   can_review: boolean;
+  /** What the review still waits for (the parcel, or the session's end); null when it waits for nothing. */
+  review_opens_after: ReviewWait | null;
 }
 
 /** GET /api/order-items/me/{id}: a line with what the review form needs of its order. */
@@ -64,6 +69,11 @@ export interface OrderData {
   paid_at: string | null;
   shipped_at: string | null;
   delivered_at: string | null;
+  /** When the purchase was confirmed, and by whom: the member, or automatically a week after delivery. */
+  purchase_confirmed_at: string | null;
+  purchase_confirmed_by: 'member' | 'auto' | null;
+  /** While delivered and not confirmed: when it will be confirmed without the member. */
+  purchase_auto_confirm_at: string | null;
   cancelled_at: string | null;
   created_at: string;
 }
@@ -141,6 +151,15 @@ export const shipsGoods = (order: Pick<OrderData, 'items'>): boolean => order.it
 /** The parcel carriers the console ships with: what a member reads next to the tracking number. */
 export const SHIPPING_CARRIERS = ['CJ대한통운', '우체국택배', '한진택배', '롯데택배', '로젠택배', '경동택배', 'CU 편의점택배', 'GS25 편의점택배'] as const;
 export type ShippingCarrier = (typeof SHIPPING_CARRIERS)[number];
+
+/** A delivered order is confirmed on its own this long after its delivery (구매 확정), as Korean shops do. */
+export const AUTO_CONFIRM_AFTER_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export const autoConfirmAt = (deliveredAt: Date): Date => new Date(deliveredAt.getTime() + AUTO_CONFIRM_AFTER_DAYS * DAY_MS);
+
+/** 구매 확정 is the member's to give once the parcel has arrived, and once. */
+export const canConfirmPurchase = (order: Pick<OrderData, 'status'>): boolean => order.status === 'delivered';
 
 export const MY_ORDERS_PATH = '/mypage/orders';
 export const myOrderPath = (id: number): string => `${MY_ORDERS_PATH}/${id}`;

@@ -71,21 +71,41 @@ export const REVIEW_REFUSALS = {
   reviewed: '이미 후기를 쓴 주문 상품이에요.',
   unpaid: '결제를 마친 주문 상품에만 후기를 쓸 수 있어요.',
   withdrawn: '취소하거나 환불한 주문 상품에는 후기를 쓸 수 없어요.',
+  undelivered: '배송이 완료된 뒤에 후기를 쓸 수 있어요.',
   sessionRunning: '리추얼 기수가 끝난 뒤에 후기를 쓸 수 있어요.',
   gone: '판매가 끝나 후기를 쓸 수 없는 상품이에요.',
 } as const;
 
 const CLOSED_ORDERS = new Set(['pending', 'cancelled', 'refunded']);
+// A product is reviewed once it is in the member's hands: 배송 완료, or 구매 확정 after it.
+const RECEIVED_ORDERS = new Set(['delivered', 'purchase_confirmed']);
 
 /**
  * Why this line of the member's own order cannot be reviewed now, or null when it can: paid and
- * not given back, what it bought still there, a session over, and no review yet.
+ * not given back, what it bought still there, a product delivered or a session over, and no review yet.
  */
 export function reviewRefusal(line: ReviewableLine, now: Date): string | null {
   if (line.reviewId !== null) return REVIEW_REFUSALS.reviewed;
   if (line.status === 'cancelled' || line.status === 'refunded') return REVIEW_REFUSALS.withdrawn;
   if (line.status !== 'paid' || CLOSED_ORDERS.has(line.orderStatus)) return REVIEW_REFUSALS.unpaid;
   if (line.reviewableId === null) return REVIEW_REFUSALS.gone;
+  if (line.kind === 'product' && !RECEIVED_ORDERS.has(line.orderStatus)) return REVIEW_REFUSALS.undelivered;
   if (line.kind === 'ritual_session' && (line.sessionEndsAt === null || line.sessionEndsAt > now)) return REVIEW_REFUSALS.sessionRunning;
+  return null;
+}
+
+/** What a line's review waits for before it opens: the parcel, or the session's end. */
+export type ReviewWait = 'delivery' | 'session_end';
+
+/** Said beside a line whose review has not opened yet, where 리뷰 쓰기 will be. */
+export const REVIEW_WAIT_NOTES: Record<ReviewWait, string> = {
+  delivery: '배송 완료 후 리뷰를 쓸 수 있어요.',
+  session_end: '리추얼 기수가 끝나면 리뷰를 쓸 수 있어요.',
+};
+
+/** Whether a refusal is only a matter of time, and what it waits for. */
+export function reviewWaitOf(refusal: string | null): ReviewWait | null {
+  if (refusal === REVIEW_REFUSALS.undelivered) return 'delivery';
+  if (refusal === REVIEW_REFUSALS.sessionRunning) return 'session_end';
   return null;
 }

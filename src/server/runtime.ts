@@ -20,6 +20,7 @@ import { env } from './env.ts';
 import { createBackgroundWork } from './jobs/background-work.ts';
 import { cleanupJob, cleanupSettingsFromEnv } from './jobs/cleanup.ts';
 import { letterDeliveryJob } from './jobs/letters.ts';
+import { purchaseConfirmationJob } from './jobs/purchase-confirmation.ts';
 import { upkeepJob } from './jobs/upkeep.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger, flushLogSync } from './logger.ts';
@@ -86,7 +87,12 @@ async function boot(): Promise<Runtime> {
   const mailer = createMailer(mailSettingsFromEnv(env));
   const upkeep = upkeepJob(database, logger);
   const scheduler = startScheduler(
-    [cleanupJob(database.db, cleanupSettingsFromEnv(env), logger), letterDeliveryJob(database.db, mailer, config.appUrl, logger), ...(upkeep ? [upkeep] : [])],
+    [
+      cleanupJob(database.db, cleanupSettingsFromEnv(env), logger),
+      letterDeliveryJob(database.db, mailer, config.appUrl, logger),
+      purchaseConfirmationJob(database.db, logger),
+      ...(upkeep ? [upkeep] : []),
+    ],
     logger,
   );
   const payments = createPaymentGateway(paymentSettingsFromEnv(env));

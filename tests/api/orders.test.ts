@@ -161,7 +161,10 @@ describe('POST /api/orders/confirm', () => {
     const order = (await member.client.post('/api/orders', { json: { cart_item_ids: lines, ...ADDRESS } })).body.data as { id: number; order_number: string; amount: number };
     const res = await member.client.post('/api/orders/confirm', { json: { order_id: order.order_number, payment_key: 'test_ok_lines', amount: order.amount } });
     expect(res.status).toBe(200);
-    expect(res.body.data.items.map((item: { status: string; can_review: boolean }) => [item.status, item.can_review])).toEqual(Array(3).fill(['paid', true]));
+    // A product's review opens once it is delivered.
+    expect(res.body.data.items.map((item: { status: string; can_review: boolean; review_opens_after: string | null }) => [item.status, item.can_review, item.review_opens_after])).toEqual(
+      Array(3).fill(['paid', false, 'delivery']),
+    );
     expect((await member.client.get(`/api/orders/me/${order.id}`)).body.data).toEqual(res.body.data);
     const stocks = await db().select({ id: productOptions.id, stock: productOptions.stock }).from(productOptions).where(eq(productOptions.productId, withOptions.id));
     expect(stocks.sort((a, b) => a.id - b.id).map((row) => row.stock)).toEqual([3, 4]);

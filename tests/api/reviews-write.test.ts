@@ -9,6 +9,7 @@ import { reviewableSessionItem } from '../../src/server/modules/reviews/eligibil
 import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { createProgram, createProgramEvent } from '../helpers/program-factories.ts';
+import { signedInStaff } from '../helpers/staff.ts';
 import { createProduct } from '../helpers/store-factories.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import type { TestApp, TestClient } from '../helpers/test-app.ts';
@@ -56,13 +57,26 @@ async function pay(member: Member, order: OrderAnswer): Promise<OrderAnswer> {
   return res.body.data as OrderAnswer;
 }
 
-/** Orders the product through the API, paid unless told otherwise; answers the line's id. */
-async function buyProduct(member: Member, productId: number, { paid = true } = {}): Promise<number> {
+/** Ships and delivers the order from the console, as staff do. */
+async function deliver(orderId: number): Promise<void> {
+  const { client: staff } = await signedInStaff(db());
+  const shipped = await staff.post(`/api/admin/orders/${orderId}/shipping`, { json: { shipping_carrier: 'CJ대한통운', tracking_number: '612345678901' } });
+  expect(shipped.status, shipped.text).toBe(200);
+  const delivered = await staff.post(`/api/admin/orders/${orderId}/delivered`);
+  expect(delivered.status, delivered.text).toBe(200);
+}
+
+/**
+ * Orders the product through the API and answers the line's id: paid and delivered (a product is
+ * reviewed once it has arrived) unless told otherwise.
+ */
+async function buyProduct(member: Member, productId: number, { paid = true, delivered = true } = {}): Promise<number> {
   const line = await member.client.post('/api/cart-items', { json: { product_id: productId, quantity: 1 } });
   expect(line.status, line.text).toBe(201);
   const created = await member.client.post('/api/orders', { json: { cart_item_ids: [line.body.data.id], ...ADDRESS } });
   expect(created.status, created.text).toBe(201);
   const order = paid ? await pay(member, created.body.data) : (created.body.data as OrderAnswer);
+  if (paid && delivered) await deliver(order.id);
   return order.items[0]!.id;
 }
 
@@ -106,7 +120,7 @@ const storedFiles = (): string[] => {
 };
 
 describe('POST /api/reviews', () => {
-  it('stores the buyer\'s review of a paid product with a re-encoded photo, and the product\'s summary counts it', async () => {
+  it('stores the buyer\'s review of a delivered product with a re-encoded photo, and the product\'s summary counts it', async () => {
     const buyer = await memberOf('리추얼러');
     const { product } = await createProduct(db());
     const itemId = await buyProduct(buyer, product.id);
@@ -150,6 +164,29 @@ describe('POST /api/reviews', () => {
     expect(order.body.data.items[0]).toMatchObject({ review_id: res.body.data.id, can_review: false });
   });
 
+  it('opens a product\'s review once it is delivered or purchase-confirmed, not right after payment', async () => {
+    const buyer = await memberOf();
+    const { product } = await createProduct(db());
+    const review = (itemId: number) => write(buyer, { reviewable_type: 'product', reviewable_id: product.id, order_item_id: itemId, rating: 5, content: CONTENT });
+    const paid = await buyProduct(buyer, product.id, { delivered: false });
+    const line = async (itemId: number) => (await buyer.client.get(`/api/order-items/me/${itemId}`)).body.data;
+    expect(await line(paid)).toMatchObject({ can_review: false, review_opens_after: 'delivery' });
+    const early = await review(paid);
+    expect(early.status).toBe(422);
+    expect(early.body.errors.order_item_id).toEqual(['배송이 완료된 뒤에 후기를 쓸 수 있어요.']);
+    const [order] = await db().select({ id: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, paid));
+    await deliver(order!.id);
+    expect(await line(paid)).toMatchObject({ can_review: true, review_opens_after: null });
+    expect((await review(paid)).status).toBe(201);
+
+    const confirmed = await buyProduct(buyer, product.id);
+    const [other] = await db().select({ id: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, confirmed));
+    expect((await buyer.client.post(`/api/orders/${other!.id}/purchase-confirmation`)).status).toBe(200);
+    const mine = await buyer.client.get(`/api/orders/me/${other!.id}`);
+    expect(mine.body.data).toMatchObject({ status: 'purchase_confirmed', items: [{ can_review: true, review_opens_after: null }] });
+    expect((await review(confirmed)).status).toBe(201);
+  });
+
   it('takes one review a line: a second, even two at once, is refused in Korean and leaves no photo', async () => {
     const buyer = await memberOf();
     const { product } = await createProduct(db());
@@ -175,18 +212,20 @@ describe('POST /api/reviews', () => {
       expect(res.body.errors[field], JSON.stringify(fields)).toEqual([message]);
     };
     await refused(buyer, { order_item_id: unpaid }, 'order_item_id', '결제를 마친 주문 상품에만 후기를 쓸 수 있어요.');
-    const paid = await buyProduct(buyer, product.id);
+    const delivered = await buyProduct(buyer, product.id);
     const stranger = await memberOf();
-    await refused(stranger, { order_item_id: paid }, 'order_item_id', '후기를 쓸 주문 상품을 찾을 수 없어요.');
+    await refused(stranger, { order_item_id: delivered }, 'order_item_id', '후기를 쓸 주문 상품을 찾을 수 없어요.');
     await refused(buyer, { order_item_id: 999_999 }, 'order_item_id', '후기를 쓸 주문 상품을 찾을 수 없어요.');
-    await refused(buyer, { order_item_id: paid, reviewable_id: other.id }, 'reviewable_id', '이 주문 상품의 후기가 아니에요. 주문 내역에서 다시 시도해 주세요.');
-    await refused(buyer, { order_item_id: paid, reviewable_type: 'ritual' }, 'reviewable_id', '이 주문 상품의 후기가 아니에요. 주문 내역에서 다시 시도해 주세요.');
+    await refused(buyer, { order_item_id: delivered, reviewable_id: other.id }, 'reviewable_id', '이 주문 상품의 후기가 아니에요. 주문 내역에서 다시 시도해 주세요.');
+    await refused(buyer, { order_item_id: delivered, reviewable_type: 'ritual' }, 'reviewable_id', '이 주문 상품의 후기가 아니에요. 주문 내역에서 다시 시도해 주세요.');
+    // Refunded before it was shipped: a refund stops at shipping.
+    const paid = await buyProduct(buyer, product.id, { delivered: false });
     const refund = await buyer.client.post(`/api/order-items/${paid}`, { json: { _method: 'DELETE' } });
     expect(refund.status, refund.text).toBe(200);
     await refused(buyer, { order_item_id: paid }, 'order_item_id', '취소하거나 환불한 주문 상품에는 후기를 쓸 수 없어요.');
     expect(await db().select().from(reviews)).toHaveLength(0);
     const mine = await buyer.client.get('/api/orders/me');
-    expect(mine.body.data.flatMap((order: OrderAnswer) => order.items.map((item) => item.can_review))).toEqual([false, false]);
+    expect(mine.body.data.flatMap((order: OrderAnswer) => order.items.map((item) => item.can_review))).toEqual([false, true, false]);
   });
 
   it('lets a member of a finished session review its ritual, not while it runs, and not under the session\'s own id', async () => {
@@ -195,7 +234,7 @@ describe('POST /api/reviews', () => {
     const early = await write(member, { reviewable_type: 'ritual', reviewable_id: running.ritualId, order_item_id: running.itemId, rating: 5, content: CONTENT });
     expect(early.status).toBe(422);
     expect(early.body.errors.order_item_id).toEqual(['리추얼 기수가 끝난 뒤에 후기를 쓸 수 있어요.']);
-    expect((await member.client.get(`/api/order-items/me/${running.itemId}`)).body.data.can_review).toBe(false);
+    expect((await member.client.get(`/api/order-items/me/${running.itemId}`)).body.data).toMatchObject({ can_review: false, review_opens_after: 'session_end' });
     // The room's 리추얼 후기 쓰기 link follows the same rule.
     expect(await reviewableSessionItem(db(), member, running.sessionId)).toBeNull();
 

@@ -16,12 +16,12 @@ const db = () => testDb().database.db;
 // The writing limit is per member (30 an hour): each member buys this many lines, one review each.
 const LINES_PER_MEMBER = 30;
 
-/** A member with a paid order of `count` lines of the product, written straight to the database. */
+/** A member with a delivered order of `count` lines of the product, written straight to the database. */
 async function buyer(productId: number, count: number) {
   const member = await signedInMember(db());
   const [order] = await db()
     .insert(orders)
-    .values({ orderNumber: `ORD-XSS-${member.user.id}`, userId: member.user.id, title: '캔들', itemsAmount: 12_000 * count, amount: 12_000 * count, status: 'paid' })
+    .values({ orderNumber: `ORD-XSS-${member.user.id}`, userId: member.user.id, title: '캔들', itemsAmount: 12_000 * count, amount: 12_000 * count, status: 'delivered', deliveredAt: new Date() })
     .returning({ id: orders.id });
   const lines = await db()
     .insert(orderItems)

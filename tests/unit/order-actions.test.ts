@@ -18,6 +18,7 @@ const item = (id: number, overrides: Partial<OrderItemData> = {}): OrderItemData
   status: 'paid',
   review_id: null,
   can_review: false,
+  review_opens_after: null,
   ...overrides,
 });
 
@@ -44,8 +45,8 @@ describe('orderActions', () => {
     expect(orderActions(order('partially_refunded', [item(1, { status: 'refunded' }), item(2)])).cancellableItemIds).toEqual([]);
   });
 
-  it('offers nothing once shipped, delivered, cancelled or refunded', () => {
-    for (const status of ['shipping', 'delivered', 'cancelled', 'refunded'] as const) {
+  it('offers nothing once shipped, delivered, purchase-confirmed, cancelled or refunded', () => {
+    for (const status of ['shipping', 'delivered', 'purchase_confirmed', 'cancelled', 'refunded'] as const) {
       expect(orderActions(order(status, [item(1), item(2)]))).toEqual({ cancelUnpaid: false, cancelPaid: false, cancellableItemIds: [] });
     }
   });

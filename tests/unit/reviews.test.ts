@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REVIEW_REFUSALS, maskNickname, reviewRefusal } from '../../src/lib/reviews.ts';
+import { REVIEW_REFUSALS, maskNickname, reviewRefusal, reviewWaitOf } from '../../src/lib/reviews.ts';
 import type { ReviewableLine } from '../../src/lib/reviews.ts';
 
 describe('maskNickname', () => {
@@ -26,22 +26,34 @@ describe('maskNickname', () => {
 describe('reviewRefusal', () => {
   const now = new Date('2026-11-24T00:00:00Z');
   const paid: ReviewableLine = { kind: 'product', status: 'paid', orderStatus: 'paid', reviewableId: 7, sessionEndsAt: null, reviewId: null };
+  const delivered: ReviewableLine = { ...paid, orderStatus: 'delivered' };
   const session: ReviewableLine = { ...paid, kind: 'ritual_session', sessionEndsAt: new Date('2026-11-23T00:00:00Z') };
 
-  it('lets a paid line of a kept order be reviewed, whatever the shipping state', () => {
-    for (const orderStatus of ['paid', 'preparing', 'shipping', 'delivered', 'partially_refunded']) {
+  it('lets a product be reviewed once delivered or purchase-confirmed, not while it is on its way', () => {
+    for (const orderStatus of ['delivered', 'purchase_confirmed']) {
       expect(reviewRefusal({ ...paid, orderStatus }, now), orderStatus).toBeNull();
     }
-    expect(reviewRefusal(session, now)).toBeNull();
+    for (const orderStatus of ['paid', 'preparing', 'shipping', 'partially_refunded']) {
+      expect(reviewRefusal({ ...paid, orderStatus }, now), orderStatus).toBe(REVIEW_REFUSALS.undelivered);
+    }
+    expect(reviewWaitOf(reviewRefusal(paid, now))).toBe('delivery');
+  });
+
+  it('lets a session be reviewed once it has ended, whatever its order\'s shipping state', () => {
+    for (const orderStatus of ['paid', 'partially_refunded', 'delivered', 'purchase_confirmed']) {
+      expect(reviewRefusal({ ...session, orderStatus }, now), orderStatus).toBeNull();
+    }
+    const running = { ...session, sessionEndsAt: new Date('2026-11-25T00:00:00Z') };
+    expect(reviewWaitOf(reviewRefusal(running, now))).toBe('session_end');
   });
 
   it('refuses unpaid, given back, reviewed, gone and running lines with their reason', () => {
     expect(reviewRefusal({ ...paid, status: 'pending', orderStatus: 'pending' }, now)).toBe(REVIEW_REFUSALS.unpaid);
-    expect(reviewRefusal({ ...paid, status: 'refunded' }, now)).toBe(REVIEW_REFUSALS.withdrawn);
+    expect(reviewRefusal({ ...delivered, status: 'refunded' }, now)).toBe(REVIEW_REFUSALS.withdrawn);
     expect(reviewRefusal({ ...paid, status: 'cancelled', orderStatus: 'cancelled' }, now)).toBe(REVIEW_REFUSALS.withdrawn);
     expect(reviewRefusal({ ...paid, orderStatus: 'refunded' }, now)).toBe(REVIEW_REFUSALS.unpaid);
-    expect(reviewRefusal({ ...paid, reviewId: 3 }, now)).toBe(REVIEW_REFUSALS.reviewed);
-    expect(reviewRefusal({ ...paid, reviewableId: null }, now)).toBe(REVIEW_REFUSALS.gone);
+    expect(reviewRefusal({ ...delivered, reviewId: 3 }, now)).toBe(REVIEW_REFUSALS.reviewed);
+    expect(reviewRefusal({ ...delivered, reviewableId: null }, now)).toBe(REVIEW_REFUSALS.gone);
     expect(reviewRefusal({ ...session, sessionEndsAt: new Date('2026-11-25T00:00:00Z') }, now)).toBe(REVIEW_REFUSALS.sessionRunning);
     expect(reviewRefusal({ ...session, sessionEndsAt: now }, now)).toBeNull();
   });

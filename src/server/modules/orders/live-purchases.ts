@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
 const METHOD_MAX = 20;
 
 // Paid orders that may still hold something running: money to give back, a seat, a parcel.
-const HOLDING: OrderStatus[] = ['paid', 'preparing', 'partially_refunded', 'shipping', 'delivered'];
+const HOLDING: OrderStatus[] = ['paid', 'preparing', 'partially_refunded', 'shipping', 'delivered', 'purchase_confirmed'];
 
 export interface LiveLine {
   item: OrderItem;

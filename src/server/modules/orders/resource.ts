@@ -1,10 +1,10 @@
-import { ORDER_STATUS_LABELS } from '../../../lib/orders.ts';
+import { ORDER_STATUS_LABELS, autoConfirmAt } from '../../../lib/orders.ts';
 import type { OrderData, OrderItemData, OwnOrderItemData } from '../../../lib/orders.ts';
 import type { Order, OrderItem } from '../../db/schema/index.ts';
 import type { ItemReviewState } from '../reviews/eligibility.ts';
 import type { OrderView } from './service.ts';
 
-const NOT_REVIEWABLE: ItemReviewState = { reviewId: null, canReview: false };
+const NOT_REVIEWABLE: ItemReviewState = { reviewId: null, canReview: false, opensAfter: null };
 
 export const orderItemResource = (item: OrderItem, review: ItemReviewState = NOT_REVIEWABLE): OrderItemData => ({
   id: item.id,
@@ -22,6 +22,7 @@ export const orderItemResource = (item: OrderItem, review: ItemReviewState = NOT
   status: item.status,
   review_id: review.reviewId,
   can_review: review.canReview,
+  review_opens_after: review.opensAfter,
 });
 
 export const orderResource = ({ order, items, reviews }: OrderView): OrderData => ({
@@ -49,6 +50,9 @@ export const orderResource = ({ order, items, reviews }: OrderView): OrderData =
   paid_at: order.paidAt?.toISOString() ?? null,
   shipped_at: order.shippedAt?.toISOString() ?? null,
   delivered_at: order.deliveredAt?.toISOString() ?? null,
+  purchase_confirmed_at: order.purchaseConfirmedAt?.toISOString() ?? null,
+  purchase_confirmed_by: order.purchaseConfirmedBy,
+  purchase_auto_confirm_at: order.status === 'delivered' && order.deliveredAt ? autoConfirmAt(order.deliveredAt).toISOString() : null,
   cancelled_at: order.cancelledAt?.toISOString() ?? null,
   created_at: order.createdAt.toISOString(),
 });

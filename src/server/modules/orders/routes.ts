@@ -7,6 +7,7 @@ import type { AppContext, AppEnv } from '../../http/context.ts';
 import { pageMeta } from '../../http/pagination.ts';
 import { routeId } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
+import { purchaseConfirmationRoutes } from './purchase-confirmation-routes.ts';
 import { orderResource, ownOrderItemResource } from './resource.ts';
 import { ORDER_MESSAGES, orderConfirmInput, orderCreateInput, orderListQuery } from './schema.ts';
 import { cancelOrderItem, cancelPaidOrder, cancelUnpaidOrder, confirmOrder, createOrder, findOwnOrder, findOwnOrderItem, listOwnOrders } from './service.ts';
@@ -59,5 +60,6 @@ export function orderRoutes(db: Db, payments: PaymentGateway) {
     .delete('/api/order-items/:id', async (c) => {
       const user = requireMember(c);
       return c.json({ data: orderResource(await cancelOrderItem(db, payments, user, idParam(c, ORDER_MESSAGES.orderItemNotFound))) });
-    });
+    })
+    .route('/', purchaseConfirmationRoutes(db));
 }

@@ -641,7 +641,7 @@ export async function listOwnOrders(db: Db, user: User, page: number, perPage: n
   return { items: await withItems(db, list), total: count?.total ?? 0 };
 }
 
-const NO_REVIEW: ItemReviewState = { reviewId: null, canReview: false };
+const NO_REVIEW: ItemReviewState = { reviewId: null, canReview: false, opensAfter: null };
 
 /** GET /api/order-items/me/{id}: one line of the member's own order, with its order. */
 export async function findOwnOrderItem(db: Db, user: User, id: number): Promise<{ item: OrderItem; order: Order; review: ItemReviewState }> {

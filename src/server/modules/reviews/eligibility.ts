@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { reviewRefusal } from '../../../lib/reviews.ts';
-import type { ReviewableLine, ReviewableType } from '../../../lib/reviews.ts';
+import { reviewRefusal, reviewWaitOf } from '../../../lib/reviews.ts';
+import type { ReviewWait, ReviewableLine, ReviewableType } from '../../../lib/reviews.ts';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders, productImages, reviews, ritualSessions, rituals } from '../../db/schema/index.ts';
 import type { Order, OrderItem, User } from '../../db/schema/index.ts';
@@ -9,6 +9,13 @@ import type { Order, OrderItem, User } from '../../db/schema/index.ts';
 export interface ItemReviewState {
   reviewId: number | null;
   canReview: boolean;
+  /** What a review not open yet waits for, so that the page can say when it opens. */
+  opensAfter: ReviewWait | null;
+}
+
+function stateOf(line: ReviewableLine, now: Date): ItemReviewState {
+  const refusal = reviewRefusal(line, now);
+  return { reviewId: line.reviewId, canReview: refusal === null, opensAfter: reviewWaitOf(refusal) };
 }
 
 const lineColumns = {
@@ -48,7 +55,7 @@ export async function reviewStatesOf(db: Db, views: { order: Order; items: Order
   for (const { order, items } of views) {
     for (const item of items) {
       const found = extras.get(item.id) ?? { reviewId: null, ritualId: null, sessionEndsAt: null };
-      states.set(item.id, { reviewId: found.reviewId, canReview: reviewRefusal(lineOf(item, order.status, found), now) === null });
+      states.set(item.id, stateOf(lineOf(item, order.status, found), now));
     }
   }
   return states;
@@ -68,7 +75,7 @@ export function justPaidReviewStates(
   for (const item of items) {
     const session = sessions.find((row) => row.id === item.ritualSessionId);
     const extras = { reviewId: null, ritualId: session?.ritualId ?? null, sessionEndsAt: session?.endsAt ?? null };
-    states.set(item.id, { reviewId: null, canReview: reviewRefusal(lineOf(item, order.status, extras), now) === null });
+    states.set(item.id, stateOf(lineOf(item, order.status, extras), now));
   }
   return states;
 }
