@@ -21,6 +21,7 @@ import {
 import type { RaRecord, ResourceProps } from 'react-admin';
 import { toApiError } from '../../../lib/api-errors.ts';
 import { quietApi } from '../../../lib/browser-api.ts';
+import { formatPhoneNumber } from '../../../lib/phone-number.ts';
 
 const ROLE_NAMES: Record<string, string> = { member: '회원', staff: '운영진', admin: '관리자' };
 const ROLE_CHOICES = Object.entries(ROLE_NAMES).map(([id, name]) => ({ id, name }));
@@ -43,6 +44,9 @@ const filters = [
 ];
 
 const seoul = (iso: string) => new Date(iso).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'short' });
+// Another country's number is shown with its calling code, as the member gave it.
+const phoneText = (record: RaRecord) =>
+  record.phone ? `${record.country_code && record.country_code !== '82' ? `+${record.country_code} ` : ''}${formatPhoneNumber(record.phone, record.country_code)}` : '—';
 const suspensionText = (record: RaRecord) => (record.is_suspended ? `${seoul(record.suspended_until)}까지 정지` : '—');
 
 function MemberList() {
@@ -52,7 +56,7 @@ function MemberList() {
         <TextField source="id" label="번호" />
         <EmailField source="email" label="이메일" />
         <TextField source="nickname" label="닉네임" />
-        <TextField source="phone" label="전화번호" sortable={false} emptyText="—" />
+        <FunctionField label="전화번호" sortable={false} render={phoneText} />
         <FunctionField label="역할" render={(record: RaRecord) => ROLE_NAMES[record.role as string]} />
         <FunctionField label="이용 정지" render={suspensionText} />
         <DateField source="created_at" label="가입일" />
@@ -227,7 +231,7 @@ function MemberShow() {
         <TextField source="email" label="이메일" />
         <TextField source="nickname" label="닉네임" />
         <TextField source="username" label="아이디" />
-        <TextField source="phone" label="전화번호" emptyText="—" />
+        <FunctionField label="전화번호" render={phoneText} />
         <TextField source="introduction" label="소개" emptyText="—" />
         <RolePanel label="역할" />
         <SuspensionPanel label="이용 정지" />

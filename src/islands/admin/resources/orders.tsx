@@ -4,6 +4,7 @@ import { ArrayField, Datagrid, DateField, FunctionField, List, SearchInput, Sele
 import type { RaRecord, ResourceProps } from 'react-admin';
 import { formatWon } from '../../../lib/numbers.ts';
 import { ORDER_STATUS_LABELS } from '../../../lib/orders.ts';
+import { formatPhoneNumber } from '../../../lib/phone-number.ts';
 import { ItemRefundButton, OrderShowActions } from './order-actions.tsx';
 
 const statusChoices = Object.entries(ORDER_STATUS_LABELS).map(([id, name]) => ({
@@ -83,7 +84,7 @@ function OrderShow() {
           <FunctionField
             label="배송지"
             render={(record: RaRecord) =>
-              record.address ? `${record.recipient_name} · ${record.recipient_phone} · (${record.postal_code}) ${record.address} ${record.address_detail ?? ''}` : '배송할 상품이 없는 주문이에요.'
+              record.address ? `${record.recipient_name} · ${formatPhoneNumber(record.recipient_phone ?? '')} · (${record.postal_code}) ${record.address} ${record.address_detail ?? ''}` : '배송할 상품이 없는 주문이에요.'
             }
           />
           <TextField source="memo" label="배송 메모" emptyText="—" />
