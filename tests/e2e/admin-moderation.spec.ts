@@ -63,6 +63,13 @@ test('a member reports a comment, the administrator hides it, and only the notic
   await admin.getByRole('button', { name: '숨기기' }).click();
   await expect(admin.getByText('숨겼어요. 신고도 처리되었어요.')).toBeVisible();
   await expect(admin.getByText('처리됨 · 숨김')).toBeVisible();
+  // The item is named in Korean, by kind and number: 신고 댓글 #783, not 신고 #comment-783.
+  await expect(admin.getByText(/^신고 댓글 #\d+$/)).toBeVisible();
+  await expect(admin.getByText(/comment-\d+/)).toHaveCount(0);
+  await openMenu(admin, '감사 기록');
+  const hiding = admin.getByRole('row').filter({ has: admin.getByRole('cell', { name: '숨김', exact: true }) });
+  await expect(hiding.filter({ has: admin.getByRole('cell', { name: /^댓글 #\d+$/ }) }).first()).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'hide' })).toHaveCount(0);
 
   await reporter.goto(path);
   const hidden = reporter.locator('article.comment', { hasText: HIDDEN_CONTENT_TEXT });

@@ -12,11 +12,12 @@ import {
   TopToolbar,
 } from 'react-admin';
 import type { RaRecord, ResourceProps } from 'react-admin';
+import { modelTypeLabel, targetLabel } from '../../../lib/audit-labels.ts';
 import { REPORT_REASON_LABELS } from '../../../lib/moderation.ts';
 import { DecisionButton } from './decision-button.tsx';
 import { AuthorPostingLimit } from './posting-limit.tsx';
 
-const TYPE_LABELS: Record<string, string> = { square_post: '광장 글', ritual_session_post: '리추얼 방 글', comment: '댓글' };
+const REPORTED_TYPES = ['square_post', 'ritual_session_post', 'comment'];
 const reasonLabel = (reason: string) => REPORT_REASON_LABELS[reason as keyof typeof REPORT_REASON_LABELS] ?? reason;
 
 const filters = [
@@ -32,16 +33,17 @@ const filters = [
       { id: 'resolved', name: '처리됨' },
     ]}
   />,
-  <SelectInput key="model_type" source="model_type" label="대상 종류" alwaysOn choices={Object.entries(TYPE_LABELS).map(([id, name]) => ({ id, name }))} />,
+  <SelectInput key="model_type" source="model_type" label="대상 종류" alwaysOn choices={REPORTED_TYPES.map((id) => ({ id, name: modelTypeLabel(id) }))} />,
 ];
 
+const targetOf = (record: RaRecord) => targetLabel(record.model_type, record.model_id);
 const stateOf = (record: RaRecord) => (record.is_missing ? '삭제됨' : record.is_hidden ? '숨김' : '게시 중');
 
 function ReportList() {
   return (
     <List filters={filters} filterDefaultValues={{ status: 'open' }} sort={{ field: 'last_reported_at', order: 'DESC' }}>
       <Datagrid rowClick="show" bulkActionButtons={false}>
-        <FunctionField label="대상" sortable={false} render={(record: RaRecord) => TYPE_LABELS[record.model_type] ?? record.model_type} />
+        <FunctionField label="대상" sortable={false} render={(record: RaRecord) => modelTypeLabel(record.model_type)} />
         <TextField source="excerpt" label="내용" sortable={false} emptyText="(삭제된 항목)" />
         <TextField source="author.nickname" label="작성자" sortable={false} emptyText="—" />
         <TextField source="report_count" label="신고 수" sortable={false} />
@@ -69,7 +71,7 @@ function ReportShow() {
   return (
     <Show actions={<Decisions />}>
       <SimpleShowLayout>
-        <FunctionField label="대상" render={(record: RaRecord) => `${TYPE_LABELS[record.model_type] ?? record.model_type} #${record.model_id}`} />
+        <FunctionField label="대상" render={targetOf} />
         <FunctionField label="상태" render={(record: RaRecord) => `${record.is_open ? '처리 전' : '처리됨'} · ${stateOf(record)}`} />
         <TextField source="excerpt" label="내용" emptyText="(삭제된 항목)" />
         <TextField source="author.nickname" label="작성자" emptyText="—" />
@@ -95,4 +97,6 @@ export const reports: ResourceProps = {
   options: { label: '신고' },
   list: ReportList,
   show: ReportShow,
+  // The page's title: 신고 댓글 #783, not the queue's key (comment-783).
+  recordRepresentation: targetOf,
 };
