@@ -44,7 +44,7 @@ const linesOf = (element: Locator): Promise<number> =>
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
 
-test('on a phone, the paid order reads well: a number to read out, and no amount split from its 원', async ({ page }, testInfo) => {
+test('a new member pays on a phone: a number to read out, no amount split from its 원, the phone hyphenated, the order first on 마이페이지', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'what a phone shows');
   await createVerifiedMember(page.request, 'paid');
   const order = await orderDiary(page.request);
@@ -59,4 +59,21 @@ test('on a phone, the paid order reads well: a number to read out, and no amount
   const amounts = summary.getByText(/^-?[\d,]+원$/);
   expect(await amounts.count()).toBeGreaterThanOrEqual(4);
   for (const amount of await amounts.all()) expect(await linesOf(amount), await amount.innerText()).toBe(1);
+
+  // Typed as digits only, the number is shown as people write it.
+  await page.getByRole('link', { name: '주문 상세 보기' }).click();
+  const delivery = page.getByRole('region', { name: '배송 정보' });
+  await expect(delivery.getByRole('definition').filter({ hasText: /^010/ })).toHaveText('010-9876-5432');
+
+  // 마이페이지 shows the order under way right after the profile, before the ritual numbers.
+  await page.goto('/mypage');
+  const orders = page.getByRole('navigation', { name: '주문과 쿠폰' }).getByRole('link', { name: /주문 내역/ });
+  await expect(orders).toContainText('진행 중 1건');
+  const below = async (locator: Locator) => (await locator.boundingBox())!.y;
+  expect(await below(orders)).toBeGreaterThan(await below(page.getByRole('region', { name: '내 프로필' })));
+  expect(await below(orders)).toBeLessThan(await below(page.getByRole('heading', { name: '나의 리추얼' })));
+  // Within the first screen of a phone, not under the year of ritual days.
+  expect(await below(orders)).toBeLessThan(page.viewportSize()!.height);
+  await orders.click();
+  await expect(page.getByRole('link').filter({ hasText: order.order_number })).toContainText('결제 완료');
 });

@@ -1,6 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { refunds, ritualSessions } from '../../db/schema/index.ts';
+import { orders, refunds, ritualSessions } from '../../db/schema/index.ts';
+import type { OrderStatus } from '../../db/schema/index.ts';
 import type { OrderView } from './service.ts';
 
 export interface OrderPageExtras {
@@ -24,4 +25,16 @@ export async function orderPageExtras(db: Db, { order, items }: OrderView): Prom
       .orderBy(asc(refunds.createdAt), asc(refunds.id)),
   ]);
   return { sessions: new Map(sessionRows.map((row) => [row.id, { ritualId: row.ritualId, startsAt: row.startsAt }])), refunds: refundRows };
+}
+
+/** Paid and not yet with the member: what they come to /mypage to follow. */
+const UNDER_WAY: OrderStatus[] = ['paid', 'preparing', 'shipping'];
+
+/** How many of the member's orders are under way, for /mypage's order row. */
+export async function ordersUnderWay(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, UNDER_WAY)));
+  return row?.value ?? 0;
 }
