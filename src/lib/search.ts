@@ -1,7 +1,9 @@
 /**
- * The explorer's search, the parts both sides share: how a text is cut into the grams that
+ * The site's search, the parts both sides share: how a text is cut into the grams that
  * `search_grams` holds, and the results as the API and the page read them.
  */
+import type { SquarePostItem } from './square.ts';
+import type { ProductItem } from './store.ts';
 
 /** A longer query is refused by the API and cut by the page: nobody searches with a paragraph. */
 export const SEARCH_QUERY_MAX = 50;
@@ -27,12 +29,17 @@ export function gramsOf(text: string): string[] {
   return [...grams];
 }
 
-export type SearchGroupKind = 'ritual' | 'program' | 'off_the_record';
+/** The explorer's own kinds, found as title, summary and cover. */
+export type ExplorerKind = 'ritual' | 'program' | 'off_the_record';
+export type SearchGroupKind = ExplorerKind | 'product' | 'square_post';
 
+/** The names the site's menus already give these places. */
 export const SEARCH_GROUP_LABELS: Record<SearchGroupKind, string> = {
   ritual: '월간 리추얼',
   program: '원데이 프로그램',
   off_the_record: '오프더레코드',
+  product: '툴샵',
+  square_post: '콘텐츠 광장',
 };
 
 export interface SearchResultItem {
@@ -44,13 +51,16 @@ export interface SearchResultItem {
   cover_image_alt: string;
 }
 
-export interface SearchGroup {
-  kind: SearchGroupKind;
+interface GroupOf<K extends SearchGroupKind, T> {
+  kind: K;
   label: string;
   /** Every match, while `items` stops at the cap per kind. */
   total: number;
-  items: SearchResultItem[];
+  items: T[];
 }
+
+/** A group's items are the cards its own lists show: the shop's products, the square's posts. */
+export type SearchGroup = GroupOf<ExplorerKind, SearchResultItem> | GroupOf<'product', ProductItem> | GroupOf<'square_post', SquarePostItem>;
 
 export interface SearchResults {
   query: string;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/client.ts';
-import { searchGrams } from '../../src/server/db/schema/index.ts';
+import { searchGrams, searchKinds } from '../../src/server/db/schema/index.ts';
 import { indexSearchItem, matchingIds, rebuildSearchIndex, searchExplorer } from '../../src/server/modules/search/service.ts';
-import type { SearchResults } from '../../src/lib/search.ts';
+import type { ExplorerKind, SearchResultItem, SearchResults } from '../../src/lib/search.ts';
 import { countQueries } from '../helpers/query-counter.ts';
 import { indexesOf, planOf } from '../helpers/query-plans.ts';
 import { createRecord, createRecordCategory, createRitual } from '../helpers/record-factories.ts';
@@ -40,6 +40,11 @@ beforeAll(async () => {
 });
 
 const groupIds = (results: SearchResults) => Object.fromEntries(results.groups.map((group) => [group.kind, group.items.map((item) => item.id)]));
+const NONE = { ritual: [], program: [], off_the_record: [], product: [], square_post: [] };
+const explorerItems = (results: SearchResults, kind: ExplorerKind): SearchResultItem[] => {
+  const group = results.groups.find((found) => found.kind === kind);
+  return group && group.kind !== 'product' && group.kind !== 'square_post' ? group.items : [];
+};
 
 describe('searchExplorer', () => {
   it('finds a two-syllable word inside a title and inside a text, grouped by kind', async () => {
@@ -49,17 +54,21 @@ describe('searchExplorer', () => {
       ['ritual', '월간 리추얼', 1],
       ['program', '원데이 프로그램', 1],
       ['off_the_record', '오프더레코드', 2],
+      ['product', '툴샵', 0],
+      ['square_post', '콘텐츠 광장', 0],
     ]);
-    expect(groupIds(results)).toEqual({ ritual: [ids.monthly], program: [ids.program], off_the_record: [ids.inText, ids.inTitle] });
-    const record = results.groups[2]!.items.find((item) => item.id === ids.inTitle)!;
-    expect(record).toMatchObject({ title: '아침명상일지 30일', url: `/explorer/off-the-record/${ids.inTitle}` });
-    expect(results.groups[0]!.items[0]!.url).toBe(`/explorer/ritual/${ids.monthly}`);
+    expect(groupIds(results)).toEqual({ ...NONE, ritual: [ids.monthly], program: [ids.program], off_the_record: [ids.inText, ids.inTitle] });
+    expect(explorerItems(results, 'off_the_record').find((item) => item.id === ids.inTitle)).toMatchObject({
+      title: '아침명상일지 30일',
+      url: `/explorer/off-the-record/${ids.inTitle}`,
+    });
+    expect(explorerItems(results, 'ritual')[0]!.url).toBe(`/explorer/ritual/${ids.monthly}`);
   });
 
   it('normalises the query and needs every word', async () => {
-    expect(groupIds(await searchExplorer(db(), '  ＡＢＣ 명상  '))).toEqual({ ritual: [], program: [], off_the_record: [] });
-    expect(groupIds(await searchExplorer(db(), '아침 명상'))).toEqual({ ritual: [ids.monthly], program: [], off_the_record: [ids.inTitle] });
-    expect(groupIds(await searchExplorer(db(), '호흡명상'))).toEqual({ ritual: [], program: [], off_the_record: [ids.inText] });
+    expect(groupIds(await searchExplorer(db(), '  ＡＢＣ 명상  '))).toEqual(NONE);
+    expect(groupIds(await searchExplorer(db(), '아침 명상'))).toEqual({ ...NONE, ritual: [ids.monthly], off_the_record: [ids.inTitle] });
+    expect(groupIds(await searchExplorer(db(), '호흡명상'))).toEqual({ ...NONE, off_the_record: [ids.inText] });
   });
 
   it('checks the text: grams alone are not a match', async () => {
@@ -97,7 +106,7 @@ describe('GET /api/explorer-search', () => {
     const res = await guestClient(db()).get(`/api/explorer-search?q=${encodeURIComponent('명상')}`);
     expect(res.status).toBe(200);
     expect(res.body.data.query).toBe('명상');
-    expect(res.body.data.groups.map((group: { total: number }) => group.total)).toEqual([1, 1, 2]);
+    expect(res.body.data.groups.map((group: { total: number }) => group.total)).toEqual([1, 1, 2, 0, 0]);
   });
 
   it('refuses a query longer than 50 characters and NUL with 422 in Korean', async () => {
@@ -118,17 +127,19 @@ describe('GET /api/explorer-search', () => {
 });
 
 describe('the gram lookup', () => {
-  it('reads the primary key of search_grams, not the content tables', async () => {
-    // Enough grams that reading them all would show: 2,000 items of their own.
+  it('reads the primary key of search_grams, not the content tables, for every kind', async () => {
+    // Enough grams that reading them all would show: 2,000 items of their own in each of three kinds.
     await db().execute(sql`
       insert into search_grams (gram, kind, item_id)
-      select g, 'off_the_record', 100000 + i
-      from generate_series(1, 2000) i, unnest(array['리추', '추얼', '기록', '하루']) g`);
+      select g, k, 100000 + i
+      from generate_series(1, 2000) i, unnest(array['리추', '추얼', '기록', '하루']) g, unnest(array['off_the_record', 'product', 'square_post']) k`);
     await db().execute(sql`analyze search_grams`);
     const counter = countQueries(db(), testDb().kind);
     const statements = await counter.during(() => searchExplorer(counter.db, '명상 기록'));
     const lookups = statements.filter((statement) => /from "search_grams"/.test(statement.sql));
-    expect(lookups).toHaveLength(3);
+    expect(lookups.map((statement) => statement.params.find((param) => (searchKinds as readonly unknown[]).includes(param))).sort()).toEqual(
+      [...searchKinds].sort(),
+    );
     for (const statement of lookups) {
       expect(statement.sql).not.toMatch(/like/i);
       const plan = await planOf(db(), statement, ['enable_seqscan = off']);

@@ -101,7 +101,7 @@ export const offTheRecords = pgTable(
   ],
 );
 
-export const searchKinds = ['ritual', 'program', 'off_the_record'] as const;
+export const searchKinds = ['ritual', 'program', 'off_the_record', 'product', 'square_post'] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
 /**

@@ -58,6 +58,8 @@ export interface CrudResource<T extends PgTable, Create extends z.ZodType, Updat
   canDelete?: (db: Db, row: Row<T>) => Promise<string | null>;
   /** Runs after a write inside its transaction: versions, caches, search index. */
   afterWrite?: (db: Db, row: Row<T>, before: Row<T> | null, actor: AuditActor) => Promise<void>;
+  /** Runs after a delete inside its transaction: what was kept about the row elsewhere. */
+  afterDelete?: (db: Db, row: Row<T>) => Promise<void>;
 }
 
 export const NOT_FOUND = '요청하신 항목을 찾을 수 없어요.';
@@ -160,6 +162,7 @@ export function crudRoutes<T extends PgTable, Create extends z.ZodType, Update e
       if (refusal) throw conflict(refusal);
       await executor.delete(table).where(eq(resource.id, id!));
       await recordAudit(executor, actor, { action: 'delete', modelType: resource.modelType, modelId: id, before });
+      await resource.afterDelete?.(executor, before);
     });
     return c.body(null, 204);
   });

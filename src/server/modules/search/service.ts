@@ -1,29 +1,26 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { offTheRecords, rituals, searchGrams } from '../../db/schema/index.ts';
 import type { SearchKind } from '../../db/schema/index.ts';
-import { gramsOf, normaliseSearchText, SEARCH_GROUP_LABELS, searchWords } from '../../../lib/search.ts';
-import type { SearchGroup, SearchResultItem, SearchResults } from '../../../lib/search.ts';
+import { normaliseSearchText, SEARCH_GROUP_LABELS, searchWords } from '../../../lib/search.ts';
+import type { ExplorerKind, SearchGroup, SearchResultItem, SearchResults } from '../../../lib/search.ts';
 import { offTheRecordPath } from '../../../lib/off-the-record.ts';
-import { excerptOf } from '../content/notice-service.ts';
+import type { Reader } from '../models/reader.ts';
+import { gramRows, insertGrams, matchingRows, plainText } from './grams.ts';
+import type { KindReader } from './grams.ts';
+import { productGramRows, productMatches, searchProducts } from './products.ts';
+import { searchSquarePosts, squarePostGramRows, squarePostMatches } from './square-posts.ts';
+
+export { indexSearchItem } from './grams.ts';
 
 /** Matches shown per kind; the total says how many there are. */
 export const RESULTS_PER_KIND = 12;
-/**
- * Items a gram lookup hands on to be checked, per kind: far more than people read, and a bound on
- * the rows the check reads whatever the query.
- */
-const CANDIDATES_MAX = 300;
-// Well under the 65,535 parameters of one statement at three a row.
-const INSERT_CHUNK = 5_000;
 
 const RITUAL_TYPE_OF = { ritual: 'monthly', program: 'one_day' } as const;
-const KINDS: readonly SearchKind[] = ['ritual', 'program', 'off_the_record'];
+const EXPLORER_KINDS: readonly ExplorerKind[] = ['ritual', 'program', 'off_the_record'];
+const GUEST: Reader = { userId: null, sessionId: null };
 
 export const ritualPath = (id: number): string => `/explorer/ritual/${id}`;
-
-/** Stored HTML as the words a reader sees: tags gone, entities read. */
-const plainText = (html: string): string => excerptOf(html, Number.POSITIVE_INFINITY);
 
 const ritualTexts = (ritual: { title: string; summary: string; descriptionHtml: string; howItGoesHtml: string; hostName: string }): string[] => [
   ritual.title,
@@ -40,23 +37,6 @@ const recordTexts = (record: { title: string; summary: string; contentHtml: stri
   record.authorName,
 ];
 
-type GramRow = typeof searchGrams.$inferInsert;
-
-async function insertGrams(db: Db, rows: GramRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await db.insert(searchGrams).values(rows.slice(start, start + INSERT_CHUNK)).onConflictDoNothing();
-  }
-}
-
-const gramRows = (kind: SearchKind, itemId: number, texts: string[]): GramRow[] =>
-  gramsOf(texts.join('\n')).map((gram) => ({ gram, kind, itemId }));
-
-/** Replaces an item's grams with those of its texts (title, summary, body as plain text …). */
-export async function indexSearchItem(db: Db, kind: SearchKind, itemId: number, texts: string[]): Promise<void> {
-  await db.delete(searchGrams).where(and(eq(searchGrams.kind, kind), eq(searchGrams.itemId, itemId)));
-  await insertGrams(db, gramRows(kind, itemId, texts));
-}
-
 /** A ritual's grams after the console changes it: published ones are found, others are not. */
 export async function indexRitual(db: Db, ritual: typeof rituals.$inferSelect): Promise<void> {
   const kind = ritual.type === 'monthly' ? 'ritual' : 'program';
@@ -72,12 +52,12 @@ export async function indexOffTheRecord(db: Db, record: typeof offTheRecords.$in
 }
 
 /**
- * The whole index anew: every published ritual (monthly as `ritual`, one-day as `program`) and
- * every dated record, scheduled ones included, since they become readable without a write (the
- * search checks the date when it reads).
+ * The whole index anew: every published ritual (monthly as `ritual`, one-day as `program`), every
+ * dated record, scheduled ones included, since they become readable without a write (the search
+ * checks the date when it reads), the shop's products and the square's posts open to everyone.
  */
 export async function rebuildSearchIndex(db: Db): Promise<void> {
-  const [ritualRows, recordRows] = await Promise.all([
+  const [ritualRows, recordRows, productRows, postRows] = await Promise.all([
     db
       .select({
         id: rituals.id,
@@ -94,11 +74,15 @@ export async function rebuildSearchIndex(db: Db): Promise<void> {
       .select({ id: offTheRecords.id, title: offTheRecords.title, summary: offTheRecords.summary, contentHtml: offTheRecords.contentHtml, authorName: offTheRecords.authorName })
       .from(offTheRecords)
       .where(isNotNull(offTheRecords.publishedAt)),
+    productGramRows(db),
+    squarePostGramRows(db),
   ]);
   await db.delete(searchGrams);
   await insertGrams(db, [
     ...ritualRows.flatMap((ritual) => gramRows(ritual.type === 'monthly' ? 'ritual' : 'program', ritual.id, ritualTexts(ritual))),
     ...recordRows.flatMap((record) => gramRows('off_the_record', record.id, recordTexts(record))),
+    ...productRows,
+    ...postRows,
   ]);
 }
 
@@ -112,40 +96,15 @@ export function parseSearchQuery(q: string): { query: string; words: string[]; s
   return { query, words, status: 'ok' };
 }
 
-/**
- * The grams every match must hold. A word of one character next to longer words is left to the
- * check: its gram exists only where it stands alone, and Korean writes particles onto words.
- */
-function lookupGrams(words: string[]): string[] {
-  const grams = gramsOf(words.join(' '));
-  return words.some((word) => [...word].length > 1) ? grams.filter((gram) => [...gram].length > 1) : grams;
-}
+type ExplorerRow = SearchResultItem & { texts: string[] };
 
-/**
- * Items of one kind holding every gram, newest ids first: read from the primary key
- * (gram, kind, item_id) alone, each gram a range of it. No content table is read here.
- */
-async function candidateIds(db: Db, kind: SearchKind, grams: string[]): Promise<number[]> {
-  if (grams.length === 0) return [];
-  const rows = await db
-    .select({ itemId: searchGrams.itemId })
-    .from(searchGrams)
-    .where(and(inArray(searchGrams.gram, grams), eq(searchGrams.kind, kind)))
-    .groupBy(searchGrams.itemId)
-    .having(sql`count(*) = ${grams.length}`)
-    .orderBy(desc(searchGrams.itemId))
-    .limit(CANDIDATES_MAX);
-  return rows.map((row) => row.itemId);
-}
+const resultItem = (
+  row: { id: number; title: string; summary: string; coverImageUrl: string; coverImageAlt: string },
+  url: string,
+): SearchResultItem => ({ id: row.id, title: row.title, summary: row.summary, url, cover_image_url: row.coverImageUrl, cover_image_alt: row.coverImageAlt });
 
-interface Candidate extends SearchResultItem {
-  texts: string[];
-}
-
-/** The candidates still readable, with their texts, in the order their list shows them. */
-async function readableCandidates(db: Db, kind: SearchKind, ids: number[], now: Date): Promise<Candidate[]> {
-  if (ids.length === 0) return [];
-  if (kind === 'off_the_record') {
+const recordsReader: KindReader<ExplorerRow> = {
+  read: async (db, ids, now) => {
     const rows = await db
       .select({
         id: offTheRecords.id,
@@ -160,39 +119,47 @@ async function readableCandidates(db: Db, kind: SearchKind, ids: number[], now: 
       .where(and(inArray(offTheRecords.id, ids), isNotNull(offTheRecords.publishedAt), lte(offTheRecords.publishedAt, now)))
       .orderBy(desc(offTheRecords.publishedAt), desc(offTheRecords.id));
     return rows.map((row) => ({ ...resultItem(row, offTheRecordPath(row.id)), texts: recordTexts(row) }));
-  }
-  const rows = await db
-    .select({
-      id: rituals.id,
-      title: rituals.title,
-      summary: rituals.summary,
-      descriptionHtml: rituals.descriptionHtml,
-      howItGoesHtml: rituals.howItGoesHtml,
-      hostName: rituals.hostName,
-      coverImageUrl: rituals.coverImageUrl,
-      coverImageAlt: rituals.coverImageAlt,
-    })
-    .from(rituals)
-    .where(and(inArray(rituals.id, ids), eq(rituals.type, RITUAL_TYPE_OF[kind]), eq(rituals.isPublished, true)))
-    .orderBy(asc(rituals.sortOrder), asc(rituals.id));
-  return rows.map((row) => ({ ...resultItem(row, ritualPath(row.id)), texts: ritualTexts(row) }));
-}
-
-const resultItem = (
-  row: { id: number; title: string; summary: string; coverImageUrl: string; coverImageAlt: string },
-  url: string,
-): SearchResultItem => ({ id: row.id, title: row.title, summary: row.summary, url, cover_image_url: row.coverImageUrl, cover_image_alt: row.coverImageAlt });
-
-/** Grams only say the letters are there somewhere: the words themselves must be in the text. */
-const holdsEvery = (texts: string[], words: string[]): boolean => {
-  const text = normaliseSearchText(texts.join('\n'));
-  return words.every((word) => text.includes(word));
+  },
+  texts: (row) => row.texts,
 };
 
-async function matchesOf(db: Db, kind: SearchKind, words: string[], now: Date): Promise<SearchResultItem[]> {
-  const candidates = await readableCandidates(db, kind, await candidateIds(db, kind, lookupGrams(words)), now);
-  return candidates.filter((candidate) => holdsEvery(candidate.texts, words)).map(({ texts: _texts, ...item }) => item);
-}
+const ritualsReader = (kind: 'ritual' | 'program'): KindReader<ExplorerRow> => ({
+  read: async (db, ids) => {
+    const rows = await db
+      .select({
+        id: rituals.id,
+        title: rituals.title,
+        summary: rituals.summary,
+        descriptionHtml: rituals.descriptionHtml,
+        howItGoesHtml: rituals.howItGoesHtml,
+        hostName: rituals.hostName,
+        coverImageUrl: rituals.coverImageUrl,
+        coverImageAlt: rituals.coverImageAlt,
+      })
+      .from(rituals)
+      .where(and(inArray(rituals.id, ids), eq(rituals.type, RITUAL_TYPE_OF[kind]), eq(rituals.isPublished, true)))
+      .orderBy(asc(rituals.sortOrder), asc(rituals.id));
+    return rows.map((row) => ({ ...resultItem(row, ritualPath(row.id)), texts: ritualTexts(row) }));
+  },
+  texts: (row) => row.texts,
+});
+
+const EXPLORER_READERS: Record<ExplorerKind, KindReader<ExplorerRow>> = {
+  ritual: ritualsReader('ritual'),
+  program: ritualsReader('program'),
+  off_the_record: recordsReader,
+};
+
+const explorerMatches = (db: Db, kind: ExplorerKind, words: string[], now: Date): Promise<ExplorerRow[]> =>
+  matchingRows(db, kind, EXPLORER_READERS[kind], words, now);
+
+const MATCHES: Record<SearchKind, (db: Db, words: string[], now: Date) => Promise<{ id: number }[]>> = {
+  ritual: (db, words, now) => explorerMatches(db, 'ritual', words, now),
+  program: (db, words, now) => explorerMatches(db, 'program', words, now),
+  off_the_record: (db, words, now) => explorerMatches(db, 'off_the_record', words, now),
+  product: productMatches,
+  square_post: squarePostMatches,
+};
 
 /**
  * The ids of one kind whose texts hold every word of `q`, in their list's order (for a list's
@@ -201,18 +168,23 @@ async function matchesOf(db: Db, kind: SearchKind, words: string[], now: Date): 
 export async function matchingIds(db: Db, kind: SearchKind, q: string, now = new Date()): Promise<number[]> {
   const { words, status } = parseSearchQuery(q);
   if (status !== 'ok') return [];
-  return (await matchesOf(db, kind, words, now)).map((item) => item.id);
+  return (await MATCHES[kind](db, words, now)).map((item) => item.id);
 }
 
-/** The explorer's search: monthly rituals, one-day programs and records holding every word of `q`, by kind. */
-export async function searchExplorer(db: Db, q: string, now = new Date()): Promise<SearchResults> {
+/**
+ * The site's search: monthly rituals, one-day programs, records, the shop's products and the
+ * square's posts holding every word of `q`, by kind, each as its own lists show it to `reader`.
+ */
+export async function searchExplorer(db: Db, q: string, reader: Reader = GUEST, now = new Date()): Promise<SearchResults> {
   const { query, words, status } = parseSearchQuery(q);
   if (status !== 'ok') return { query, status, groups: [] };
-  const groups = await Promise.all(
-    KINDS.map(async (kind): Promise<SearchGroup> => {
-      const matches = await matchesOf(db, kind, words, now);
-      return { kind, label: SEARCH_GROUP_LABELS[kind], total: matches.length, items: matches.slice(0, RESULTS_PER_KIND) };
-    }),
+  const explorer = EXPLORER_KINDS.map(async (kind): Promise<SearchGroup> => {
+    const matches = await explorerMatches(db, kind, words, now);
+    return { kind, label: SEARCH_GROUP_LABELS[kind], total: matches.length, items: matches.slice(0, RESULTS_PER_KIND).map(({ texts: _texts, ...item }) => item) };
+  });
+  const shop = searchProducts(db, words, RESULTS_PER_KIND, now).then((found): SearchGroup => ({ kind: 'product', label: SEARCH_GROUP_LABELS.product, ...found }));
+  const square = searchSquarePosts(db, reader, words, RESULTS_PER_KIND, now).then(
+    (found): SearchGroup => ({ kind: 'square_post', label: SEARCH_GROUP_LABELS.square_post, ...found }),
   );
-  return { query, status, groups };
+  return { query, status, groups: await Promise.all([...explorer, shop, square]) };
 }

@@ -9,6 +9,8 @@ import { forbidden, invalidInput, notFound } from '../../domain-errors.ts';
 import { plainTextOf, sanitizeMemberHtml } from '../../html/sanitize.ts';
 import { hashPassword } from '../auth/password.ts';
 import { withdrawNotifications } from '../notifications/events.ts';
+import { forgetSearchItem } from '../search/grams.ts';
+import { indexSquarePost } from '../search/square-posts.ts';
 import { canPost, isStaff } from './permissions.ts';
 import { EXCERPT_MAX, POST_CONTENT_MAX, SQUARE_MESSAGES } from './schema.ts';
 import { SQUARE_POST_MODEL } from './service.ts';
@@ -58,20 +60,24 @@ export async function createSquarePost(db: Db, storage: FileStorage, user: Autho
   await checkCategory(db, user, draft);
   if (draft.isNotice && !isStaff(user)) throw forbidden(SQUARE_MESSAGES.noticeStaffOnly);
   const content = preparePostContent(storage, draft.content);
-  const [row] = await db
-    .insert(squarePosts)
-    .values({
-      squarePostCategoryId: draft.categoryId,
-      userId: user.id,
-      title: draft.title,
-      ...content,
-      isAnonymous: draft.isAnonymous,
-      isNotice: draft.isNotice,
-      passwordHash: draft.password === undefined ? null : await hashPassword(draft.password),
-    })
-    .returning({ id: squarePosts.id });
-  if (!row) throw new Error('square post insert returned no row');
-  return row.id;
+  const passwordHash = draft.password === undefined ? null : await hashPassword(draft.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(squarePosts)
+      .values({
+        squarePostCategoryId: draft.categoryId,
+        userId: user.id,
+        title: draft.title,
+        ...content,
+        isAnonymous: draft.isAnonymous,
+        isNotice: draft.isNotice,
+        passwordHash,
+      })
+      .returning({ id: squarePosts.id });
+    if (!row) throw new Error('square post insert returned no row');
+    await indexSquarePost(tx, row.id);
+    return row.id;
+  });
 }
 
 /** The post's author and staff may change or remove it; anyone else is refused. */
@@ -117,10 +123,11 @@ export async function updateSquarePost(db: Db, storage: FileStorage, user: Autho
     if ('passwordHash' in password) {
       await tx.delete(squareUnlocks).where(and(eq(squareUnlocks.kind, 'post'), eq(squareUnlocks.targetId, postId)));
     }
+    await indexSquarePost(tx, postId);
   });
 }
 
-/** Removes the post with its comments, their likes, its reactions, saves, unlocks and notifications, all or nothing. */
+/** Removes the post with its comments, their likes, its reactions, saves, unlocks, notifications and search grams, all or nothing. */
 export async function deleteSquarePost(db: Db, user: Author, postId: number): Promise<void> {
   await ownedPost(db, user, postId);
   const ofPost = (table: typeof comments | typeof reactions | typeof saves) =>
@@ -136,5 +143,6 @@ export async function deleteSquarePost(db: Db, user: Author, postId: number): Pr
     await tx.delete(saves).where(ofPost(saves));
     await tx.delete(squareUnlocks).where(and(eq(squareUnlocks.kind, 'post'), eq(squareUnlocks.targetId, postId)));
     await tx.delete(squarePosts).where(eq(squarePosts.id, postId));
+    await forgetSearchItem(tx, 'square_post', postId);
   });
 }

@@ -171,6 +171,18 @@ export async function findProduct(db: Db, id: number): Promise<ProductView> {
   return view;
 }
 
+/** Listed products with what their cards show, in the order of `ids` (the search's shop group). */
+export async function listedProductsByIds(db: Db, ids: number[]): Promise<ProductView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(rowColumns)
+    .from(products)
+    .leftJoin(themes, themeJoin)
+    .where(and(inArray(products.id, ids), isListed));
+  const byId = new Map(rows.map((row) => [row.product.id, row]));
+  return withDetails(db, ids.flatMap((id) => byId.get(id) ?? []));
+}
+
 /** Whether a guest may read this product (and so its reviews). */
 export async function isProductListed(db: Db, id: number): Promise<boolean> {
   const [row] = await db

@@ -6,6 +6,7 @@ import { notFound } from '../../../domain-errors.ts';
 import { HIDDEN_CONTENT_TEXT } from '../../../../lib/moderation.ts';
 import { modelKind } from '../../models/registry.ts';
 import { MODERATED_TABLES } from '../../reports/items.ts';
+import { indexSquarePost } from '../../search/square-posts.ts';
 import { recordAudit } from '../audit.ts';
 import type { AuditActor } from '../audit.ts';
 
@@ -59,6 +60,7 @@ export async function setItemHidden(db: Db, actor: AuditActor, type: ReportModel
       .set({ hiddenAt, updatedAt: sql`${table.updatedAt}` })
       .where(eq(table.id, id));
     await retitleNotifications(tx, type, id, hidden);
+    if (type === 'square_post') await indexSquarePost(tx, id);
     const resolvedReports = await resolveOpenReports(tx, type, id);
     await recordAudit(tx, actor, {
       action: hidden ? 'hide' : 'restore',

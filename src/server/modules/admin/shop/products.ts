@@ -8,6 +8,7 @@ import { sanitizeStaffHtml } from '../../../html/sanitize.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import type { CrudResource } from '../crud.ts';
 import { objectOf, richTextField, subjectOf, topicOf } from '../fields.ts';
+import { forgetProduct, indexProduct } from '../../search/products.ts';
 
 const won = (label: string, max = 100_000_000) =>
   z.coerce
@@ -96,6 +97,8 @@ export const productResource: CrudResource<typeof products, typeof productCreate
     const [sold] = await db.select({ value: count() }).from(orderItems).where(eq(orderItems.productId, row.id));
     return (sold?.value ?? 0) > 0 ? '주문된 적이 있는 상품은 삭제할 수 없어요. 판매 상태를 숨김으로 바꿔 주세요.' : null;
   },
+  afterWrite: (db, row) => indexProduct(db, row),
+  afterDelete: (db, row) => forgetProduct(db, row),
 };
 
 const optionFields = {
