@@ -123,6 +123,15 @@ describe('the demo square', () => {
     expect(new Set(posts.map((post) => post.title)).size).toBeGreaterThan(posts.length * 0.8);
   });
 
+  it('titles posts as people write them, not as one sentence with numbers put in', async () => {
+    const titles = (await rows<{ title: string }>(sql`select title from square_posts where not is_notice`)).map((post) => post.title);
+    // The same sentence with another number in it is the mark of a template.
+    const shapes = new Set(titles.map((title) => title.replace(/\d+/g, '#')));
+    expect(shapes.size).toBeGreaterThan(titles.length * 0.8);
+    // Nobody here has kept at it longer than the square's ninety days, nor counts their failures.
+    for (const title of titles) expect(title).not.toMatch(/\d+번째|(1[3-9]|[2-9]\d)주|(9[1-9]|\d{3,})일/);
+  });
+
   it('spreads the posts over the last ninety days, none in the future', async () => {
     const [span] = await rows<{ oldest_days: number; future: number; recent_week: number }>(sql`
       select extract(epoch from now() - min(created_at))::float / 86400 as oldest_days,

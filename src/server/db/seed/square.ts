@@ -116,9 +116,9 @@ const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace
 
 function composeTitle(dice: Dice, topic: Topic, used: Set<string>): string {
   let title = '';
-  // The numbers make most titles differ; a few tries find an unused one.
+  // A topic has about as many titles as posts; a few tries find an unused one.
   for (let attempt = 0; attempt < 20; attempt++) {
-    title = dice.pick(topic.titles).replace('{n}', String(dice.int(3, 60)));
+    title = dice.pick(topic.titles);
     if (!used.has(title)) break;
   }
   used.add(title);
