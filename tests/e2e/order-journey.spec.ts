@@ -1,17 +1,18 @@
-import { expect, test } from '@playwright/test';
 import { maskNickname } from '../../src/lib/reviews.ts';
 import { applyWelcomeCoupon, fillAddress, photo, placeOrder, waitForCheckout } from './checkout-steps.ts';
 import { apiHeaders } from './members.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { expect, test } from './staff.ts';
 
 // Issue 20's whole path in one go, as one member per project who touches nothing else in the
 // e2e run (member4, member5): cart → checkout with a Jeju address and WELCOME10 → test payment →
-// my orders → one item cancelled for a partial refund → a review with a photo on the product page.
+// my orders → one item cancelled for a partial refund → delivered from the console → a review with
+// a photo on the product page.
 const JOURNAL = '감사 일기 100일 노트';
 const SECOND = '무지 도트 노트 A5';
 const won = (value: number) => `${value.toLocaleString('ko-KR')}원`;
 
-test('a member buys two products, cancels one for a partial refund and reviews the other with a photo', async ({ page }, testInfo) => {
+test('a member buys two products, cancels one for a partial refund and reviews the other with a photo', async ({ page, deliverOrder }, testInfo) => {
   await signInAsMember(page, testInfo.project.name === 'mobile' ? 'member5@example.com' : 'member4@example.com');
   const headers = await apiHeaders(page.request);
   const { data: products } = (await (await page.request.get('/api/products?per_page=48')).json()) as { data: { id: number; title: string }[] };
@@ -53,7 +54,10 @@ test('a member buys two products, cancels one for a partial refund and reviews t
   await page.getByRole('alertdialog', { name: '이 상품을 취소할까요?' }).getByRole('button', { name: '상품 취소하기' }).click();
   await expect(page.getByRole('status').filter({ hasText: '환불되었어요' })).toHaveText(`${won(share)}이 환불되었어요.`);
   await expect(page.getByText('부분 환불', { exact: true })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: JOURNAL })).toContainText('배송 완료 후 리뷰를 쓸 수 있어요.');
 
+  await deliverOrder(orderId);
+  await page.reload();
   await page.getByRole('listitem').filter({ hasText: JOURNAL }).getByRole('link', { name: '리뷰 쓰기' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '후기 쓰기' })).toBeVisible();
   await page.locator('astro-island[component-export="ReviewForm"]:not([ssr])').waitFor({ state: 'attached' });

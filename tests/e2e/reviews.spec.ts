@@ -1,17 +1,20 @@
-import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { maskNickname } from '../../src/lib/reviews.ts';
 import { photo } from './checkout-steps.ts';
 import { apiHeaders } from './members.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
 import { seriousViolations } from './a11y.ts';
+import { expect, test } from './staff.ts';
 
 // The demo shop's notebook (src/server/db/seed/store.ts): no options, plenty in stock.
 const NOTEBOOK = '감사 일기 100일 노트';
 const ADDRESS = { recipient_name: '김리추', recipient_phone: '01012345678', postal_code: '04524', address: '서울 중구 세종대로 110', address_detail: '3층', memo: '' };
 
-/** Buys the notebook now (the temp cart, so the member's cart is left alone) and pays with the test provider. */
-async function buyNotebook(request: APIRequestContext): Promise<{ productId: number; itemId: number }> {
+/**
+ * Buys the notebook now (the temp cart, so the member's cart is left alone), pays with the test
+ * provider and has it delivered: a product is reviewed once it has arrived.
+ */
+async function buyNotebook(request: APIRequestContext, deliverOrder: (orderId: number) => Promise<void>): Promise<{ productId: number; itemId: number }> {
   const headers = await apiHeaders(request);
   const { data: products } = (await (await request.get('/api/products?per_page=48')).json()) as { data: { id: number; title: string }[] };
   const productId = products.find((product) => product.title === NOTEBOOK)!.id;
@@ -19,17 +22,18 @@ async function buyNotebook(request: APIRequestContext): Promise<{ productId: num
   expect(temp.status(), await temp.text()).toBeLessThan(300);
   const created = await request.post('/api/orders', { headers, data: { from_temp_cart: true, ...ADDRESS } });
   expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()).data as { order_number: string; amount: number; items: { id: number }[] };
+  const order = (await created.json()).data as { id: number; order_number: string; amount: number; items: { id: number }[] };
   const paid = await request.post('/api/orders/confirm', { headers, data: { order_id: order.order_number, payment_key: `test_ok_${Date.now()}`, amount: order.amount } });
   expect(paid.status(), await paid.text()).toBe(200);
+  await deliverOrder(order.id);
   return { productId, itemId: order.items[0]!.id };
 }
 
-test('a buyer writes a review with a photo, reads it on the product page under a masked name, and deletes it', async ({ page }, testInfo) => {
+test('a buyer writes a review with a photo, reads it on the product page under a masked name, and deletes it', async ({ page, deliverOrder }, testInfo) => {
   const email = testInfo.project.name === 'mobile' ? 'member2@example.com' : 'member1@example.com';
   await signInAsMember(page, email);
   const { data: me } = (await (await page.request.get('/api/me')).json()) as { data: { nickname: string } };
-  const { productId, itemId } = await buyNotebook(page.request);
+  const { productId, itemId } = await buyNotebook(page.request, deliverOrder);
   const mine = await page.request.get(`/api/order-items/me/${itemId}`);
   expect((await mine.json()).data).toMatchObject({ can_review: true, review_id: null });
 
@@ -92,10 +96,10 @@ test('a buyer writes a review with a photo, reads it on the product page under a
   expect((await page.request.get(photoSrc!)).status()).toBe(404);
 });
 
-test('the review form explains what cannot be reviewed, keeps other members out and sends guests to sign in', async ({ page, browser }, testInfo) => {
+test('the review form explains what cannot be reviewed, keeps other members out and sends guests to sign in', async ({ page, browser, deliverOrder }, testInfo) => {
   const email = testInfo.project.name === 'mobile' ? 'member2@example.com' : 'member1@example.com';
   await signInAsMember(page, email);
-  const { itemId } = await buyNotebook(page.request);
+  const { itemId } = await buyNotebook(page.request, deliverOrder);
   const res = await page.request.post('/api/reviews', {
     headers: await apiHeaders(page.request),
     multipart: { reviewable_type: 'product', reviewable_id: String((await (await page.request.get(`/api/order-items/me/${itemId}`)).json()).data.product_id), order_item_id: String(itemId), rating: '5', content: '다 쓰고 또 샀어요. 추천합니다.' },
