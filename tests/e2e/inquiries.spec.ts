@@ -121,12 +121,13 @@ test('refuses a file that is neither an image nor a PDF, in Korean, next to the 
   await expect(page.getByText(`‘memo.txt’ 파일은 첨부할 수 없어요. ${FILE_TYPE}`)).toBeVisible();
   await expect(page.getByRole('list', { name: '첨부한 파일' })).toHaveCount(0);
 
-  // One that claims to be a picture gets through the picker; the server reads its bytes.
+  // One that claims to be a picture is read by the browser, which tells at once, out loud.
   await filePicker(page).setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('이건 그림이 아니에요') });
-  await page.getByRole('button', { name: '문의 보내기' }).click();
-  await expect(page.getByText(`‘notes.png’ 파일은 첨부할 수 없어요. ${FILE_TYPE}`)).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: '‘notes.png’: 이 형식의 사진은 올릴 수 없어요. JPG나 PNG로 바꿔 주세요.' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toBeInViewport();
   await expect(filePicker(page)).toHaveAttribute('aria-invalid', 'true');
-  await expect(filePicker(page)).toBeFocused();
+  await expect(page.getByRole('list', { name: '첨부한 파일' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/inquiry\/create$/);
 });
 

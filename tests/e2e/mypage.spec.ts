@@ -86,10 +86,10 @@ test.describe.serial("a new member's own pages", () => {
     await expect(introduction).toHaveAccessibleDescription('150자 중 0자 입력');
     await expect(page.getByText('JPG, PNG, WEBP, GIF · 10MB 이하')).toBeVisible();
 
-    // A file over the limit is refused before any upload.
+    // A file the browser cannot read as a picture is refused before any upload.
     const picker = page.getByLabel('프로필 사진 선택');
     await picker.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-    await expect(picker).toHaveAccessibleDescription(/프로필 사진은 10MB 이하로 올려 주세요\./);
+    await expect(picker).toHaveAccessibleDescription(/이 형식의 사진은 올릴 수 없어요\. JPG나 PNG로 바꿔 주세요\./);
 
     await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await smallPng() });
     const preview = page.getByRole('img', { name: '새 프로필 사진 미리보기' });

@@ -48,7 +48,6 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
   const [flags, setFlags] = useState({ is_anonymous: post?.isAnonymous ?? false, is_notice: post?.isNotice ?? false, remove_password: false });
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
-  const [uploadProblems, setUploadProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const form = useForm(
     { square_post_category_id: initialCategoryId === null ? '' : String(initialCategoryId), title: post?.title ?? '', password: '' },
@@ -102,7 +101,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
     }
   };
 
-  const contentErrors = [...(errors.content ?? []), ...uploadProblems];
+  const contentErrors = errors.content ?? [];
   return (
     <Form onSubmit={onSubmit}>
       <SelectField
@@ -126,7 +125,6 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
             edited('content');
           }}
           onUploading={setUploading}
-          onUploadError={setUploadProblems}
           describedBy={contentErrors.length > 0 ? fieldId('content-error') : undefined}
           invalid={contentErrors.length > 0}
         />

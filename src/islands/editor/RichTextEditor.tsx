@@ -4,9 +4,10 @@ import Placeholder from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor } from '@tiptap/react';
 import type { Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { uploadImage } from './image-upload.ts';
+import { UploadTray } from './UploadTray.tsx';
+import { useImageUploads } from './use-image-uploads.ts';
 
 interface RichTextEditorProps {
   id: string;
@@ -16,7 +17,6 @@ interface RichTextEditorProps {
   onChange: (html: string, filled: boolean) => void;
   /** How many pictures are on their way; the form waits for them. */
   onUploading: (count: number) => void;
-  onUploadError: (messages: string[]) => void;
   describedBy?: string;
   invalid: boolean;
 }
@@ -35,37 +35,21 @@ const imageFiles = (list: FileList | null | undefined): File[] => Array.from(lis
 
 /**
  * The post's body: Tiptap limited to what the server keeps (src/server/html/sanitize.ts), so what
- * is written is what is shown. Pictures go to our storage first and are placed by their URL.
+ * is written is what is shown. Pictures are made smaller in the browser, go to our storage with
+ * their progress shown under the toolbar, and are placed by their URL.
  */
-export function RichTextEditor({ id, labelId, initialHtml, onChange, onUploading, onUploadError, describedBy, invalid }: RichTextEditorProps) {
-  const [uploads, setUploads] = useState(0);
-  const pending = useRef(0);
+export function RichTextEditor({ id, labelId, initialHtml, onChange, onUploading, describedBy, invalid }: RichTextEditorProps) {
   const editorRef = useRef<Editor | null>(null);
-
-  const track = (delta: number) => {
-    pending.current += delta;
-    setUploads(pending.current);
-    onUploading(pending.current);
+  const { uploads, pending, add, retry, remove } = useImageUploads(({ url, width, height }) => {
+    editorRef.current?.chain().focus().setImage({ src: url, alt: '', width, height }).createParagraphNear().run();
+  });
+  const insertImages = (files: File[]) => {
+    if (files.length > 0) add(files);
   };
 
-  const insertImages = async (files: File[]) => {
-    if (files.length === 0) return;
-    onUploadError([]);
-    track(files.length);
-    const problems: string[] = [];
-    // In order, so that the pictures land in the order they were picked.
-    for (const file of files) {
-      const result = await uploadImage(file);
-      track(-1);
-      if (!result.ok) {
-        problems.push(`${file.name}: ${result.message}`);
-        continue;
-      }
-      const { url, width, height } = result.image;
-      editorRef.current?.chain().focus().setImage({ src: url, alt: '', width, height }).createParagraphNear().run();
-    }
-    onUploadError(problems);
-  };
+  const onUploadingRef = useRef(onUploading);
+  onUploadingRef.current = onUploading;
+  useEffect(() => onUploadingRef.current(pending), [pending]);
 
   const editor = useEditor({
     // The island renders in the browser only; the first render already has the editor.
@@ -106,14 +90,14 @@ export function RichTextEditor({ id, labelId, initialHtml, onChange, onUploading
       handlePaste: (_view, event) => {
         const files = imageFiles(event.clipboardData?.files);
         if (files.length === 0) return false;
-        void insertImages(files);
+        insertImages(files);
         return true;
       },
       handleDrop: (_view, event) => {
         const files = imageFiles(event.dataTransfer?.files);
         if (files.length === 0) return false;
         event.preventDefault();
-        void insertImages(files);
+        insertImages(files);
         return true;
       },
     },
@@ -126,11 +110,11 @@ export function RichTextEditor({ id, labelId, initialHtml, onChange, onUploading
 
   return (
     <div className="editor" data-invalid={invalid}>
-      <EditorToolbar editor={editor} onImages={(files) => void insertImages(files)} uploading={uploads > 0} fileInputId={`${id}-images`} />
+      <div className="editor-head">
+        <EditorToolbar editor={editor} onImages={insertImages} uploading={pending > 0} fileInputId={`${id}-images`} />
+        <UploadTray uploads={uploads} onRetry={retry} onRemove={remove} />
+      </div>
       <EditorContent editor={editor} />
-      <p className="editor-upload-status" role="status" aria-live="polite">
-        {uploads > 0 ? `이미지를 올리는 중이에요… (${uploads}장 남음)` : ''}
-      </p>
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { isApiError } from '../../lib/api-errors.ts';
-import { quietApi } from '../../lib/browser-api.ts';
+import { NOT_PICTURE_MESSAGE, SERVER_PICTURE_TYPES, percentOf } from '../../lib/images/picture-rules.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
+import { progressApi } from '../shared/pictures/progress-api.ts';
 
-// The server's limits (src/server/modules/uploads/schema.ts), checked first so that a wrong file
+// The server's limit (src/server/modules/uploads/schema.ts), checked first so that a wrong file
 // is refused at once instead of after a long upload.
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
-export const NOT_IMAGE_MESSAGE = 'JPG, PNG, WEBP, GIF 이미지만 올릴 수 있어요.';
 export const TOO_LARGE_MESSAGE = '이미지는 10MB 이하로 올려 주세요.';
 const TOO_LARGE_STATUS = 413;
 
@@ -19,21 +18,25 @@ export interface UploadedImage {
 
 export type UploadResult = { ok: true; image: UploadedImage } | { ok: false; message: string };
 
-/** Why this file cannot be sent, or null when it may be. */
+/** Why this (prepared) file cannot be sent, or null when it may be. */
 export function imageProblem(file: File): string | null {
-  if (!IMAGE_TYPES.includes(file.type)) return NOT_IMAGE_MESSAGE;
+  if (!SERVER_PICTURE_TYPES.includes(file.type)) return NOT_PICTURE_MESSAGE;
   if (file.size > IMAGE_MAX_BYTES) return TOO_LARGE_MESSAGE;
   return null;
 }
 
-/** Sends one picture to `POST /api/image-upload`; the answer is our storage's URL and its size. */
-export async function uploadImage(file: File): Promise<UploadResult> {
+/**
+ * Sends one picture to `POST /api/image-upload`, telling how far it has gone in percents; the
+ * answer is our storage's URL and its size.
+ */
+export async function uploadImage(file: File, onPercent: (percent: number) => void): Promise<UploadResult> {
   const problem = imageProblem(file);
   if (problem) return { ok: false, message: problem };
   const body = new FormData();
   body.append('image', file);
   try {
-    const { data } = await quietApi.post<{ data: UploadedImage }>('/api/image-upload', body);
+    const client = progressApi((sent, total) => onPercent(percentOf(sent, total)), { quiet: true });
+    const { data } = await client.post<{ data: UploadedImage }>('/api/image-upload', body);
     return { ok: true, image: data };
   } catch (error) {
     if (isApiError(error) && error.status === TOO_LARGE_STATUS) return { ok: false, message: TOO_LARGE_MESSAGE };

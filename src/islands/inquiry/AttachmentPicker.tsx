@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FieldErrors } from '../shared/form-fields.tsx';
 import { FilePicker } from '../shared/FilePicker.tsx';
+import { PictureAlert, PictureStatus } from '../shared/pictures/PictureStatus.tsx';
 import { FILE_ACCEPT, formatFileSize, isPdfName } from './inquiry-files.ts';
 import './inquiry.css';
 
@@ -16,6 +17,10 @@ interface AttachmentPickerProps {
   hint: string;
   errors: readonly string[];
   disabled: boolean;
+  /** How many picked pictures are being made smaller. */
+  preparing: number;
+  /** While the form is sent: how far each new file has gone, by its key. */
+  percents: ReadonlyMap<string, number> | null;
   onPick: (files: File[]) => void;
   onRemove: (key: string) => void;
 }
@@ -49,7 +54,7 @@ function Thumbnail({ entry }: { entry: AttachmentEntry }) {
 }
 
 /** The file input behind a button, with the list of attachments, each removable, and the count. */
-export function AttachmentPicker({ id, entries, max, hint, errors, disabled, onPick, onRemove }: AttachmentPickerProps) {
+export function AttachmentPicker({ id, entries, max, hint, errors, disabled, preparing, percents, onPick, onRemove }: AttachmentPickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const full = entries.length >= max;
   const hintId = `${id}-hint`;
@@ -80,12 +85,20 @@ export function AttachmentPicker({ id, entries, max, hint, errors, disabled, onP
       <p id={hintId} className="form-hint">
         {hint}
       </p>
+      <p className="form-note" role="status">
+        {preparing > 0 ? `사진 ${preparing}장을 준비하는 중…` : ''}
+      </p>
       {entries.length > 0 ? (
         <ul className="inquiry-file-list" aria-label="첨부한 파일">
           {entries.map((entry) => (
             <li key={entry.key} className="inquiry-file">
               <Thumbnail entry={entry} />
-              <span className="inquiry-file-name">{nameOf(entry)}</span>
+              <div className="inquiry-file-body">
+                <span className="inquiry-file-name">{nameOf(entry)}</span>
+                {percents?.has(entry.key) ? (
+                  <PictureStatus name={nameOf(entry)} phase={{ kind: 'sending', percent: percents.get(entry.key) ?? 0 }} />
+                ) : null}
+              </div>
               <span className="inquiry-file-size">{formatFileSize(sizeOf(entry))}</span>
               <button
                 type="button"
@@ -104,7 +117,9 @@ export function AttachmentPicker({ id, entries, max, hint, errors, disabled, onP
           ))}
         </ul>
       ) : null}
-      <FieldErrors id={errorId} messages={errors} />
+      <PictureAlert shown={errors.length > 0}>
+        <FieldErrors id={errorId} messages={errors} />
+      </PictureAlert>
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import { useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
+import { mayBePicture, partsProgress, percentOf } from '../../lib/images/picture-rules.ts';
+import { NETWORK_MESSAGE } from '../shared/failure-messages.ts';
 import { SelectField, TextAreaField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { progressApi } from '../shared/pictures/progress-api.ts';
 import { useForm } from '../shared/use-form.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
 import type { AttachmentEntry } from './AttachmentPicker.tsx';
@@ -53,15 +56,47 @@ export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
   );
   const { values, errors, field, fieldId, edited } = form;
   const [entries, setEntries] = useState<AttachmentEntry[]>(() => inquiry?.attachments.map(savedEntry) ?? []);
+  // Read after pictures were prepared, when this render's entries may be out of date.
+  const latestEntries = useRef(entries);
+  latestEntries.current = entries;
+  const [preparing, setPreparing] = useState(0);
+  // While the form is sent: how far the whole has gone, and each new file by its entry's key.
+  const [sending, setSending] = useState<{ percent: number; byKey: ReadonlyMap<string, number> } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const onPick = (picked: File[]) => {
-    const newBytes = entries.reduce((sum, entry) => sum + (entry.kind === 'new' ? entry.file.size : 0), 0);
-    const { accepted, problems } = pickFiles(picked, { count: entries.length, newBytes }, rules);
-    const added = accepted.map((file): AttachmentEntry => ({ kind: 'new', key: `new-${(nextKey.current += 1)}`, file }));
-    setEntries((current) => [...current, ...added]);
+  /** Pictures are made smaller first (a PDF goes as it is); those the browser cannot read are refused. */
+  const prepare = async (picked: File[]): Promise<{ files: File[]; refused: string[] }> => {
+    const pictures = picked.filter(mayBePicture).length;
+    if (pictures === 0) return { files: picked, refused: [] };
+    setPreparing((count) => count + pictures);
+    try {
+      const { preparePicture } = await import('../shared/pictures/prepare-picture.ts');
+      const files: File[] = [];
+      const refused: string[] = [];
+      for (const file of picked) {
+        const result = mayBePicture(file) ? await preparePicture(file) : { ok: true as const, file };
+        if (result.ok) files.push(result.file);
+        else refused.push(`‘${file.name}’: ${result.message}`);
+      }
+      return { files, refused };
+    } catch {
+      return { files: picked.filter((file) => !mayBePicture(file)), refused: [NETWORK_MESSAGE] };
+    } finally {
+      setPreparing((count) => count - pictures);
+    }
+  };
+
+  const onPick = async (picked: File[]) => {
     edited('files', 'keep_attachment_ids');
-    if (problems.length > 0) form.setErrors((current) => ({ ...current, files: problems }));
+    const { files, refused } = await prepare(picked);
+    const current = latestEntries.current;
+    const newBytes = current.reduce((sum, entry) => sum + (entry.kind === 'new' ? entry.file.size : 0), 0);
+    const { accepted, problems } = pickFiles(files, { count: current.length, newBytes }, rules);
+    const added = accepted.map((file): AttachmentEntry => ({ kind: 'new', key: `new-${(nextKey.current += 1)}`, file }));
+    latestEntries.current = [...current, ...added];
+    setEntries((list) => [...list, ...added]);
+    const messages = [...refused, ...problems];
+    if (messages.length > 0) form.setErrors((errorsNow) => ({ ...errorsNow, files: messages }));
   };
 
   const onRemove = (key: string) => {
@@ -70,7 +105,7 @@ export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
   };
 
   const onSubmit = async () => {
-    if (busy) return;
+    if (busy || preparing > 0) return;
     setBusy(true);
     form.setMessages([]);
     const body = new FormData();
@@ -79,14 +114,24 @@ export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
       if (entry.kind === 'saved') body.append('keep_attachment_ids[]', String(entry.id));
       else body.append('files[]', entry.file);
     }
+    const fresh = entries.flatMap((entry) => (entry.kind === 'new' ? [entry] : []));
+    if (fresh.length > 0) setSending({ percent: 0, byKey: new Map(fresh.map((entry) => [entry.key, 0])) });
+    const client =
+      fresh.length > 0
+        ? progressApi((sent, total) => {
+            const done = partsProgress(sent, total, fresh.map((entry) => entry.file.size));
+            setSending({ percent: percentOf(sent, total), byKey: new Map(fresh.map((entry, index) => [entry.key, done[index] ?? 0])) });
+          })
+        : api;
     try {
       const { data } = inquiry
-        ? await api.put<{ data: { id: number } }>(`/api/inquiries/${inquiry.id}`, body)
-        : await api.post<{ data: { id: number } }>('/api/inquiries', body);
+        ? await client.put<{ data: { id: number } }>(`/api/inquiries/${inquiry.id}`, body)
+        : await client.post<{ data: { id: number } }>('/api/inquiries', body);
       // Busy until the detail page replaces this one.
       window.location.assign(`/inquiry/${data.id}`);
     } catch (error) {
       setBusy(false);
+      setSending(null);
       if (isApiError(error) && error.status === BODY_TOO_LARGE) {
         form.showInvalid({ files: [error.message] });
       } else if (isApiError(error) && error.status === VALIDATION_STATUS) {
@@ -125,10 +170,17 @@ export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
         hint={hint}
         errors={errors.files ?? []}
         disabled={busy}
-        onPick={onPick}
+        preparing={preparing}
+        percents={sending?.byKey ?? null}
+        onPick={(picked) => void onPick(picked)}
         onRemove={onRemove}
       />
-      <SubmitButton label={inquiry ? '수정 완료' : '문의 보내기'} busyLabel={inquiry ? '저장하는 중…' : '보내는 중…'} busy={busy} />
+      <SubmitButton
+        label={inquiry ? '수정 완료' : '문의 보내기'}
+        busyLabel={sending && sending.percent < 100 ? `파일 올리는 중… ${sending.percent}%` : inquiry ? '저장하는 중…' : '보내는 중…'}
+        busy={busy}
+        disabled={preparing > 0}
+      />
       <FormAlert id={fieldId('alert')} messages={form.messages} />
     </Form>
   );

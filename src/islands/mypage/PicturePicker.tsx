@@ -1,32 +1,32 @@
 import { useEffect, useState } from 'react';
 import { FieldErrors } from '../shared/form-fields.tsx';
 import { FilePicker } from '../shared/FilePicker.tsx';
+import { PictureAlert, PictureStatus } from '../shared/pictures/PictureStatus.tsx';
+import type { PicturePhase } from '../shared/pictures/PictureStatus.tsx';
 import { Avatar } from './Avatar.tsx';
-import { IMAGE_ACCEPT, IMAGE_TYPES, imageRulesText, imageTooLargeMessage, IMAGE_TYPE_MESSAGE } from './profile-image-rules.ts';
+import { IMAGE_ACCEPT, imageRulesText, IMAGE_TYPE_MESSAGE } from './profile-image-rules.ts';
 import './mypage.css';
 
 interface PicturePickerProps {
   id: string;
   /** The picture the server holds now. */
   current: string | null;
-  /** The picture picked to replace it; null keeps the current one. */
+  /** The picture picked (and made smaller) to replace it; null keeps the current one. */
   file: File | null;
+  /** Where the picked picture stands: being prepared, being sent, sent. */
+  phase: PicturePhase | null;
   maxBytes: number;
   errors: readonly string[];
-  onFile: (file: File | null) => void;
+  onPick: (file: File) => void;
+  onClear: () => void;
+  /** Sends the form again after the picture failed to go. */
+  onRetry: () => void;
   /** Why a picked file was refused. */
   onRefused: (message: string) => void;
 }
 
-// The same rules as the server, told at once instead of after the upload. An empty type (some
-// systems give none) is left to the server, which reads the bytes.
-const refusal = (file: File, maxBytes: number): string | null => {
-  if (file.type !== '' && !IMAGE_TYPES.includes(file.type)) return IMAGE_TYPE_MESSAGE;
-  return file.size > maxBytes ? imageTooLargeMessage(maxBytes) : null;
-};
-
 /** The profile picture field: the picture shown, a file picker as its button, and a preview of the pick. */
-export function PicturePicker({ id, current, file, maxBytes, errors, onFile, onRefused }: PicturePickerProps) {
+export function PicturePicker({ id, current, file, phase, maxBytes, errors, onPick, onClear, onRetry, onRefused }: PicturePickerProps) {
   const [preview, setPreview] = useState<string | null>(null);
 
   // The preview lives as long as its file; the URL is released when the file changes or goes.
@@ -40,10 +40,10 @@ export function PicturePicker({ id, current, file, maxBytes, errors, onFile, onR
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
+  // Any image goes to the browser to be read (a phone's HEIC included); anything else is refused here.
   const pick = (picked: File) => {
-    const problem = refusal(picked, maxBytes);
-    onFile(problem ? null : picked);
-    if (problem) onRefused(problem);
+    if (picked.type !== '' && !picked.type.startsWith('image/')) onRefused(IMAGE_TYPE_MESSAGE);
+    else onPick(picked);
   };
 
   const hintId = `${id}-hint`;
@@ -69,7 +69,7 @@ export function PicturePicker({ id, current, file, maxBytes, errors, onFile, onR
               aria-describedby={errors.length > 0 ? `${hintId} ${errorId}` : hintId}
             />
             {file ? (
-              <button type="button" className="form-small-button" onClick={() => onFile(null)}>
+              <button type="button" className="form-small-button" onClick={onClear}>
                 선택 취소
               </button>
             ) : null}
@@ -77,10 +77,13 @@ export function PicturePicker({ id, current, file, maxBytes, errors, onFile, onR
           <p id={hintId} className="form-hint">
             {imageRulesText(maxBytes)}
           </p>
+          {phase ? <PictureStatus name={file?.name ?? '프로필 사진'} phase={phase} onRetry={onRetry} /> : null}
         </div>
       </div>
-      {file ? <p className="form-hint">선택한 사진: {file.name} (저장하면 바뀌어요)</p> : null}
-      <FieldErrors id={errorId} messages={errors} />
+      {file && phase?.kind === 'ready' ? <p className="form-hint">선택한 사진: {file.name} (저장하면 바뀌어요)</p> : null}
+      <PictureAlert shown={errors.length > 0}>
+        <FieldErrors id={errorId} messages={errors} />
+      </PictureAlert>
     </div>
   );
 }

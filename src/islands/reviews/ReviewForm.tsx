@@ -1,10 +1,16 @@
 import { useEffect, useState } from 'react';
+import { isApiError } from '../../lib/api-errors.ts';
 import { api } from '../../lib/browser-api.ts';
+import { percentOf } from '../../lib/images/picture-rules.ts';
 import { RATING_LABELS } from '../../lib/reviews.ts';
 import type { ReviewableType, ReviewItem } from '../../lib/reviews.ts';
+import { failureMessage } from '../shared/failure-messages.ts';
 import { FieldErrors, TextAreaField } from '../shared/form-fields.tsx';
 import { FilePicker } from '../shared/FilePicker.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { PictureAlert, PictureStatus, sendingLabel } from '../shared/pictures/PictureStatus.tsx';
+import { progressApi } from '../shared/pictures/progress-api.ts';
+import { usePickedPicture } from '../shared/pictures/use-picked-picture.ts';
 import { useEarlyChoice } from '../shared/use-early-input.ts';
 import { useForm } from '../shared/use-form.ts';
 import './reviews.css';
@@ -22,11 +28,12 @@ interface ReviewFormProps {
   doneLabel: string;
 }
 
-// The formats the server re-encodes; an empty type (some systems give none) is left to the server.
-// HEIC is left out on purpose: a phone's browser then hands over its photo as JPEG.
+// The formats the server re-encodes, offered by the picker. HEIC is left out on purpose: a phone's
+// browser then hands over its photo as JPEG.
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const PHOTO_TYPE_MESSAGE = 'JPG, PNG, WEBP, GIF 사진만 올릴 수 있어요.';
 const FIELD_ORDER = ['rating', 'content', 'photo_image'];
+const VALIDATION_STATUS = 422;
 
 const megabytes = (bytes: number): number => Math.floor(bytes / (1024 * 1024));
 
@@ -34,10 +41,15 @@ const megabytes = (bytes: number): number => Math.floor(bytes / (1024 * 1024));
 export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentMin, contentMax, photoMaxBytes, doneHref, doneLabel }: ReviewFormProps) {
   const form = useForm({ rating: '', content: '' }, { order: FIELD_ORDER });
   const { values, errors, setErrors, field, fieldId } = form;
-  const [photo, setPhoto] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [written, setWritten] = useState<ReviewItem | null>(null);
+  const picture = usePickedPicture({
+    maxBytes: photoMaxBytes,
+    tooLargeMessage: `사진은 ${megabytes(photoMaxBytes)}MB 이하로 올려 주세요.`,
+    onRefused: (message) => setErrors((current) => ({ ...current, photo_image: [message] })),
+  });
+  const photo = picture.file;
 
   // The preview lives as long as its file.
   useEffect(() => {
@@ -50,15 +62,19 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
+  // Any image goes to the browser to be read and made smaller; anything else is refused here.
   const pick = (file: File) => {
-    const problem = file.type !== '' && !PHOTO_TYPES.includes(file.type) ? PHOTO_TYPE_MESSAGE : file.size > photoMaxBytes ? `사진은 ${megabytes(photoMaxBytes)}MB 이하로 올려 주세요.` : null;
-    setPhoto(problem ? null : file);
     form.edited('photo_image');
-    if (problem) setErrors((current) => ({ ...current, photo_image: [problem] }));
+    if (file.type !== '' && !file.type.startsWith('image/')) {
+      picture.clear();
+      setErrors((current) => ({ ...current, photo_image: [PHOTO_TYPE_MESSAGE] }));
+    } else {
+      picture.pick(file);
+    }
   };
 
   const onSubmit = async () => {
-    if (busy) return;
+    if (busy || picture.preparing) return;
     setBusy(true);
     form.setMessages([]);
     const body = new FormData();
@@ -68,11 +84,19 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
     body.append('rating', values.rating);
     body.append('content', values.content);
     if (photo) body.append('photo_image', photo);
+    if (photo) picture.sending(0);
+    const client = photo ? progressApi((sent, total) => picture.sending(percentOf(sent, total))) : api;
     try {
-      const { data } = await api.post<{ data: ReviewItem }>('/api/reviews', body);
+      const { data } = await client.post<{ data: ReviewItem }>('/api/reviews', body);
       setWritten(data);
     } catch (error) {
-      form.showFailure(error);
+      // A photo that did not get there says so beside itself, with 다시 시도.
+      if (photo && !(isApiError(error) && error.status === VALIDATION_STATUS)) {
+        picture.failed(failureMessage(error));
+      } else {
+        picture.kept();
+        form.showFailure(error);
+      }
     } finally {
       setBusy(false);
     }
@@ -151,18 +175,23 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
               aria-describedby={photoErrors.length > 0 ? `${photoHintId} ${fieldId('photo_image')}-error` : photoHintId}
             />
             {photo ? (
-              <button type="button" className="form-small-button" onClick={() => setPhoto(null)}>
+              <button type="button" className="form-small-button" onClick={picture.clear}>
                 사진 빼기
               </button>
             ) : null}
           </div>
         </div>
+        {picture.phase && picture.phase.kind !== 'ready' ? (
+          <PictureStatus name={photo?.name ?? '사진'} phase={picture.phase} onRetry={() => void onSubmit()} />
+        ) : null}
         <p id={photoHintId} className="form-hint">
           JPG, PNG, WEBP, GIF · {megabytes(photoMaxBytes)}MB 이하 한 장
         </p>
-        <FieldErrors id={`${fieldId('photo_image')}-error`} messages={photoErrors} />
+        <PictureAlert shown={photoErrors.length > 0}>
+          <FieldErrors id={`${fieldId('photo_image')}-error`} messages={photoErrors} />
+        </PictureAlert>
       </div>
-      <SubmitButton label="후기 남기기" busyLabel="남기는 중…" busy={busy} />
+      <SubmitButton label="후기 남기기" busyLabel={sendingLabel(picture.phase, '남기는 중…')} busy={busy} disabled={picture.preparing} />
       <FormAlert id={fieldId('alert')} messages={form.messages} />
     </Form>
   );

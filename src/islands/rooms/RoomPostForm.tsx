@@ -35,7 +35,6 @@ export function RoomPostForm({ target, initialCategory }: Props) {
   const [isPublic, setIsPublic] = useState(target.kind === 'post' ? (target.post?.isPublic ?? false) : false);
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
-  const [uploadProblems, setUploadProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const form = useForm(
     { category: target.kind === 'post' ? (target.post?.category ?? initialCategory ?? target.categories[0]?.value ?? '') : '', title: existing?.title ?? '' },
@@ -76,7 +75,7 @@ export function RoomPostForm({ target, initialCategory }: Props) {
     }
   };
 
-  const contentErrors = [...(errors.content ?? []), ...uploadProblems];
+  const contentErrors = errors.content ?? [];
   return (
     <Form onSubmit={onSubmit}>
       {target.kind === 'post' ? (
@@ -103,7 +102,6 @@ export function RoomPostForm({ target, initialCategory }: Props) {
             edited('content');
           }}
           onUploading={setUploading}
-          onUploadError={setUploadProblems}
           describedBy={contentErrors.length > 0 ? fieldId('content-error') : undefined}
           invalid={contentErrors.length > 0}
         />

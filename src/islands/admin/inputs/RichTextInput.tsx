@@ -1,5 +1,5 @@
 import { FormHelperText, InputLabel, Stack } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useInput } from 'react-admin';
 import type { InputProps } from 'react-admin';
 import { RichTextEditor } from '../../editor/RichTextEditor.tsx';
@@ -12,7 +12,6 @@ import '../../editor/editor.css';
 export function RichTextInput(props: InputProps & { label: string }) {
   const { field, fieldState } = useInput(props);
   const id = useId();
-  const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const error = fieldState.error?.message;
   return (
     <Stack spacing={1} sx={{ width: '100%', maxWidth: 880, mb: 2 }}>
@@ -25,14 +24,9 @@ export function RichTextInput(props: InputProps & { label: string }) {
         initialHtml={typeof field.value === 'string' ? field.value : ''}
         onChange={(html, filled) => field.onChange(filled ? html : '')}
         onUploading={() => undefined}
-        onUploadError={setUploadErrors}
         invalid={Boolean(error)}
       />
-      {[...uploadErrors, ...(error ? [error] : [])].map((message) => (
-        <FormHelperText key={message} error>
-          {message}
-        </FormHelperText>
-      ))}
+      {error ? <FormHelperText error>{error}</FormHelperText> : null}
     </Stack>
   );
 }
