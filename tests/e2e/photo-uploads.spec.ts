@@ -91,6 +91,27 @@ test.describe('photos from a phone', () => {
     await expect(page.getByRole('button', { name: '올리기' })).toBeEnabled();
   });
 
+  test('a picture whose upload was cut off is sent again with 다시 시도', async ({ page }) => {
+    await signInAsMember(page);
+    await page.goto('/compose/post?category=free');
+    await waitForIsland(page, 'PostForm');
+    let attempts = 0;
+    await page.route('**/api/image-upload', (route) => {
+      attempts += 1;
+      return attempts === 1 ? route.abort('connectionreset') : route.continue();
+    });
+    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#f97316' } }).png().toBuffer();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'walk.png', mimeType: 'image/png', buffer: small });
+    const tray = page.getByRole('list', { name: '올리는 사진' });
+    await expect(tray.getByRole('alert')).toHaveText('walk.png: 인터넷 연결을 확인한 뒤 다시 시도해 주세요.');
+    await expect(page.getByRole('button', { name: '올리기' })).toBeEnabled();
+    await tray.getByRole('button', { name: '다시 시도 (walk.png)' }).click();
+    await expect(tray.getByText('완료')).toBeVisible();
+    await expect(tray.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: '내용' }).locator('img')).toHaveCount(1);
+    expect(attempts).toBe(2);
+  });
+
   test('the square editor tells beside the picker, out loud, that a HEIC cannot be read', async ({ page }) => {
     await signInAsMember(page);
     await page.goto('/compose/post?category=free');
