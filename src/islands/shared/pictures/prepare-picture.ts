@@ -37,7 +37,7 @@ function drawingSurface({ width, height }: PictureSize): { canvas: Canvas; conte
   return context ? { canvas, context } : null;
 }
 
-function encode(canvas: Canvas, type: string, quality: number): Promise<Blob | null> {
+async function encode(canvas: Canvas, type: string, quality: number): Promise<Blob | null> {
   if (canvas instanceof HTMLCanvasElement) return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
   return canvas.convertToBlob({ type, quality }).catch(() => null);
 }
