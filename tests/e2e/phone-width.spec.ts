@@ -179,7 +179,7 @@ function overflowOf(page: Page): Promise<Overflow> {
     const held = (element: Element): boolean => {
       let node: Element | null = element;
       while (node) {
-        const position = getComputedStyle(node).position;
+        const position: string = getComputedStyle(node).position;
         if (position === 'fixed') return false;
         const outer: Element | null = position === 'absolute' ? containingBlock(node) : node.parentElement;
         if (!outer || outer === document.body || outer === root) return false;
