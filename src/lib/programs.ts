@@ -1,5 +1,6 @@
 import { absoluteUrl } from './seo.ts';
-import type { RitualBadge, RitualThemeRef } from './rituals.ts';
+import { ritualPagePath, seatsLabel } from './rituals.ts';
+import type { RecruitState, RitualBadge, RitualThemeRef } from './rituals.ts';
 import type { JsonLd } from './seo.ts';
 
 /**
@@ -26,6 +27,8 @@ export interface ProgramEventItem {
   cover_image_url: string;
   cover_image_alt: string;
   theme: RitualThemeRef | null;
+  /** Whether its session takes applications now: seats are offered only while it does. */
+  recruit_state: RecruitState;
 }
 
 /** A one-day programme's card: what it is and when it meets next. */
@@ -46,12 +49,19 @@ export interface OneDayProgramItem {
     place: string;
     price: number;
     seats_left: number;
+    recruit_state: RecruitState;
   } | null;
 }
 
+/** What a card says of an event's seats: those left while it takes applications, else that it does not (yet). */
+export function eventSeatsLabel(event: { seats_left: number; recruit_state: RecruitState }): string {
+  if (event.recruit_state === 'closed') return '신청 마감';
+  if (event.recruit_state === 'upcoming') return `모집 예정 · ${seatsLabel(event.seats_left)}`;
+  return seatsLabel(event.seats_left);
+}
+
 /** Where an event's programme is read and its session chosen. */
-export const programEventPath = (event: { ritual_id: number; ritual_session_id: number }): string =>
-  `/explorer/ritual/${event.ritual_id}?session=${event.ritual_session_id}`;
+export const programEventPath = (event: { ritual_id: number; ritual_session_id: number }): string => ritualPagePath(event.ritual_id, event.ritual_session_id);
 
 /**
  * A dated event for search engines (schema.org `Event`), met in person at its place in Seoul,

@@ -1,4 +1,6 @@
 import { TIME_ZONE } from './constants.ts';
+import { dayLabel, seoulDayKey, timeRangeLabel } from './program-calendar.ts';
+import { formatDate } from './time.ts';
 
 /**
  * The explorer's resources as the API answers them (API-CONVENTIONS.md "Rituals and the
@@ -78,7 +80,7 @@ export interface RitualDetail extends RitualItem {
   host_introduction: string;
   /** Every session still to come whose recruiting has not ended, soonest first. */
   sessions: RitualSessionSummary[];
-  /** The session asked for, or the next one; null when the ritual has none open. */
+  /** The session asked for (open or not), or the next open one; null when none was asked for and none is open. */
   selected_session: RitualSessionSummary | null;
 }
 
@@ -87,6 +89,10 @@ export interface ExplorerSection {
   title: string;
   items: RitualItem[];
 }
+
+/** A ritual's page, with one of its sessions chosen: every card and link that names a session leads here. */
+export const ritualPagePath = (ritualId: number, sessionId?: number | null): string =>
+  sessionId == null ? `/explorer/ritual/${ritualId}` : `/explorer/ritual/${ritualId}?session=${sessionId}`;
 
 /** Few enough seats that a card says so (마감 임박). */
 export const FEW_SEATS = 3;
@@ -131,10 +137,13 @@ export function koreanMonthDayTime(value: string | Date): string {
 }
 
 /**
- * What the ritual page says about applying for a session. Checkout comes with its own issue, so
- * the page states the window and offers nothing to press.
+ * What the ritual page says about applying for a session: when the window opens or closes, or
+ * plainly why it cannot be applied for.
  */
-export function recruitNotice(session: Pick<RitualSessionSummary, 'recruit_state' | 'recruit_starts_at' | 'recruit_ends_at' | 'starts_at'>): string {
+export function recruitNotice(
+  session: Pick<RitualSessionSummary, 'recruit_state' | 'recruit_starts_at' | 'recruit_ends_at' | 'starts_at' | 'ends_at'>,
+  now: Date = new Date(),
+): string {
   switch (session.recruit_state) {
     case 'upcoming':
       return `${koreanMonthDayTime(session.recruit_starts_at!)}에 신청이 열려요.`;
@@ -142,10 +151,21 @@ export function recruitNotice(session: Pick<RitualSessionSummary, 'recruit_state
       // Without an end of its own, recruiting runs until the session starts.
       return `신청 마감: ${koreanMonthDay(session.recruit_ends_at ?? session.starts_at)}까지`;
     case 'full':
-      return '모든 자리가 찼어요. 다음 기수를 기다려 주세요.';
+      return '모든 자리가 찼어요.';
     case 'closed':
+      if (new Date(session.ends_at) <= now) return '이미 끝난 일정이에요.';
+      if (new Date(session.starts_at) <= now) return '이미 시작해서 신청할 수 없어요.';
       return '신청이 마감되었어요.';
   }
+}
+
+/**
+ * When a session meets, as a card and the ritual page both say it: a one-day programme's Seoul
+ * day and hours (`11월 29일 (일) 오전 7:30–9:30`), a monthly ritual's dates and whole weeks.
+ */
+export function sessionWhenLabel(type: RitualType, session: Pick<RitualSessionSummary, 'starts_at' | 'ends_at' | 'weeks'>): string {
+  if (type === 'one_day') return `${dayLabel(seoulDayKey(session.starts_at))} ${timeRangeLabel(session.starts_at, session.ends_at)}`;
+  return `${formatDate(session.starts_at)} ~ ${formatDate(session.ends_at)} (${session.weeks}주)`;
 }
 
 /** `잔여 3석`, or 마감 when none is left. */

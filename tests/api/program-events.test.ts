@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seoulMonthOf } from '../../src/lib/program-calendar.ts';
 import type { ProgramEventItem } from '../../src/lib/programs.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { badges, ritualBadges, ritualSessionUsers } from '../../src/server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { badges, ritualBadges, ritualSessions, ritualSessionUsers } from '../../src/server/db/schema/index.ts';
 import { oneDayProgramResource } from '../../src/server/modules/programs/resource.ts';
 import { PROGRAM_MESSAGES } from '../../src/server/modules/programs/schema.ts';
 import { listOneDayPrograms } from '../../src/server/modules/programs/service.ts';
@@ -74,7 +75,23 @@ describe('GET /api/program-events', () => {
       cover_image_url: '/images/programs/journaling.webp',
       cover_image_alt: '찻잔 그림',
       theme: null,
+      recruit_state: 'open',
     });
+  });
+
+  it('says whether each event still takes applications, so no card offers seats nobody can book', async () => {
+    const program = await createProgram(db(), { title: '아침 요가' });
+    const tomorrow = new Date(Date.now() + 24 * 3600_000);
+    const closing = await createProgramEvent(db(), program.id, { startsAt: tomorrow });
+    await db()
+      .update(ritualSessions)
+      .set({ recruitEndsAt: new Date(Date.now() - 3600_000) })
+      .where(eq(ritualSessions.id, closing.id));
+    const month = seoulMonthOf(tomorrow);
+    const [event] = (await eventsOf(`?year=${month.year}&month=${month.month}`)).filter((each) => each.ritual_session_id === closing.id);
+    expect(event).toMatchObject({ seats_left: 10, recruit_state: 'closed' });
+    const [listed] = (await listOneDayPrograms(db())).filter((each) => each.id === program.id).map(oneDayProgramResource);
+    expect(listed!.next_event).toMatchObject({ ritual_session_id: closing.id, recruit_state: 'closed' });
   });
 
   it('is the current Seoul month without a year and month', async () => {

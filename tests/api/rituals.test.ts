@@ -235,11 +235,11 @@ describe('GET /api/rituals/{id}', () => {
     expect(chosen.body.data.selected_session).toMatchObject({ id: later, recruit_state: 'upcoming' });
   });
 
-  it('hides an unpublished or unknown ritual (404) and refuses a session that is not one of its open ones', async () => {
+  it('hides an unpublished or unknown ritual (404), and a session that is not one of its published ones', async () => {
     const hidden = await createRitual({ isPublished: false });
     await createSession(hidden);
     const id = await createRitual({ title: '다른 리추얼' });
-    const past = await createSession(id, { startsIn: -40, recruitStartsIn: -60, recruitEndsIn: -43 });
+    const unpublished = await createSession(id, { isPublished: false });
     const other = await createSession(await createRitual({ title: '세 번째' }));
 
     for (const path of [`/api/rituals/${hidden}`, '/api/rituals/999999', '/api/rituals/abc']) {
@@ -247,15 +247,32 @@ describe('GET /api/rituals/{id}', () => {
       expect(res.status, path).toBe(404);
       expect(res.body.message).toBe('리추얼을 찾을 수 없어요.');
     }
-    // A session of another ritual, or one of this ritual no longer open: 404, the link is stale.
-    for (const sid of [other, past]) {
+    for (const sid of [other, unpublished, 999_999]) {
       const res = await guest.get(`/api/rituals/${id}?ritualSessionId=${sid}`);
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe('이 리추얼에서 신청할 수 있는 기수를 찾을 수 없어요.');
+      expect(res.body.message).toBe('이 리추얼에서 찾으시는 일정을 찾을 수 없어요.');
     }
     const malformed = await guest.get(`/api/rituals/${id}?ritualSessionId=abc`);
     expect(malformed.status).toBe(422);
     expect(malformed.body.errors.ritualSessionId[0]).toBe('기수 번호가 올바르지 않아요.');
+  });
+
+  it('answers the session asked for even when it no longer takes applications, never another in its place', async () => {
+    const id = await createRitual({ type: 'one_day' });
+    // Recruiting ended two days before a start tomorrow (the demo's morning yoga), one already held, and the next open one.
+    const closing = await createSession(id, { startsIn: 1, recruitStartsIn: -40, recruitEndsIn: -1 });
+    const held = await createSession(id, { startsIn: -30, recruitStartsIn: -70, recruitEndsIn: -32 });
+    const open = await createSession(id, { startsIn: 29 });
+
+    for (const sid of [closing, held]) {
+      const res = await guest.get(`/api/rituals/${id}?ritualSessionId=${sid}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.selected_session).toMatchObject({ id: sid, recruit_state: 'closed' });
+      // The others offered are those still open.
+      expect(res.body.data.sessions.map((s: { id: number }) => s.id)).toEqual([open]);
+    }
+    const byDefault = await guest.get(`/api/rituals/${id}`);
+    expect(byDefault.body.data.selected_session.id).toBe(open);
   });
 
   it('counts seats as the session fills, the host taking none, down to 마감 (full)', async () => {

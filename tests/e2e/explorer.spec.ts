@@ -27,7 +27,8 @@ test('a guest goes from the banner to the explorer, filters by a theme, opens a 
   await themes.getByRole('link', { name: '전체' }).click();
   const all = page.getByRole('region', { name: '모든 리추얼' });
   await all.getByRole('link', { name: RITUAL }).click();
-  await expect(page).toHaveURL(/\/explorer\/ritual\/\d+$/);
+  // The card leads to the session it shows.
+  await expect(page).toHaveURL(/\/explorer\/ritual\/\d+\?session=\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: RITUAL })).toBeVisible();
   await expect(page.getByText('아직 후기가 없어요')).toBeVisible();
   await expect(page.getByRole('link', { name: '자주 묻는 질문 보기' })).toHaveAttribute('href', '/faq?category=ritual');
@@ -70,12 +71,16 @@ test('a theme that does not exist shows every ritual', async ({ page }) => {
   await expect(page.getByRole('region', { name: '모든 리추얼' }).getByRole('article')).toHaveCount(15);
 });
 
-test('an unknown ritual is not found, and a stale session link still shows the ritual', async ({ page, request }) => {
+test('an unknown ritual is not found, and a link to a session it does not have says so and chooses none', async ({ page, request }) => {
   expect((await page.goto('/explorer/ritual/999999'))?.status()).toBe(404);
   const res = await request.get('/api/rituals?type=monthly&per_page=1');
   const [ritual] = ((await res.json()) as { data: Array<{ id: number; title: string }> }).data;
   expect((await page.goto(`/explorer/ritual/${ritual!.id}?session=999999`))?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: ritual!.title })).toBeVisible();
+  const sessions = page.getByRole('region', { name: '기수 선택' });
+  await expect(sessions.getByText('찾으시는 기수가 없어요. 아래에서 신청할 수 있는 기수를 골라 주세요.')).toBeVisible();
+  await expect(sessions.locator('[aria-current]')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '로그인하고 신청하기' })).toHaveCount(0);
 });
 
 test("the home's ritual shelf leads to the ritual pages and to the explorer", async ({ page }) => {
@@ -83,7 +88,7 @@ test("the home's ritual shelf leads to the ritual pages and to the explorer", as
   const shelf = page.getByRole('region', { name: '이번 시즌 월간 리추얼' });
   await expect(shelf.getByRole('link', { name: /전체 보기/ })).toHaveAttribute('href', '/explorer');
   await shelf.getByRole('link', { name: RITUAL }).click();
-  await expect(page).toHaveURL(/\/explorer\/ritual\/\d+$/);
+  await expect(page).toHaveURL(/\/explorer\/ritual\/\d+\?session=\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: RITUAL })).toBeVisible();
 });
 

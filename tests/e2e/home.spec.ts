@@ -122,7 +122,9 @@ test.describe('the shelves of one-day programmes and off-the-record', () => {
     for (const program of programs) {
       const card = shelf.getByRole('article').filter({ has: page.getByRole('heading', { name: program.title }) });
       await expect(card).toContainText(program.next_event!.place);
-      await expect(card).toContainText(program.next_event!.seats_left > 0 ? `잔여 ${program.next_event!.seats_left}석` : '마감');
+      // Seats are offered while the event takes applications (the demo's closes two days before).
+      const event = program.next_event!;
+      await expect(card).toContainText(event.recruit_state === 'closed' ? '신청 마감' : event.seats_left > 0 ? `잔여 ${event.seats_left}석` : '마감');
     }
     await expect(shelf.getByRole('link', { name: '전체 보기 원데이 프로그램' })).toHaveAttribute('href', '/explorer/program');
 

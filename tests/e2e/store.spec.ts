@@ -59,7 +59,10 @@ test('a guest browses the shop, signs in to add, and the member fills, changes a
   await expect(page.getByRole('radio', { name: /화이트 티/ })).toBeDisabled();
   const lavender = page.getByRole('radio', { name: /라벤더/ });
   await expect(lavender).toBeEnabled();
-  await lavender.check();
+  // Tapped, though chosen already: on a phone the buttons wait in a bar at the bottom, and options
+  // nobody touched are shown first (buy-bar.spec.ts).
+  await lavender.click();
+  await expect(lavender).toBeChecked();
   await page.getByRole('button', { name: '장바구니 담기' }).click();
   const dialog = page.getByRole('alertdialog', { name: '장바구니에 상품이 담겼습니다' });
   await expect(dialog).toBeVisible();

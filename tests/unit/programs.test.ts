@@ -17,6 +17,7 @@ const event: ProgramEventItem = {
   cover_image_url: '/images/programs/tea-meditation.webp',
   cover_image_alt: '찻잔 그림',
   theme: { id: 1, name: '마음 돌보기' },
+  recruit_state: 'open',
 };
 
 describe('a program event', () => {

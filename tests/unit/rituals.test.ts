@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { courseJsonLd } from '../../src/lib/ritual-seo.ts';
 import type { RitualDetail, RitualSessionSummary } from '../../src/lib/rituals.ts';
 import { formatWon } from '../../src/lib/numbers.ts';
-import { koreanMonthDay, koreanMonthDayTime, recruitNotice, recruitStateOf, seatsLabel } from '../../src/lib/rituals.ts';
+import { koreanMonthDay, koreanMonthDayTime, recruitNotice, recruitStateOf, seatsLabel, sessionWhenLabel } from '../../src/lib/rituals.ts';
 import { weeksBetween } from '../../src/lib/time.ts';
 
 // Monday 2026-12-07 00:00 in Seoul.
@@ -35,15 +35,40 @@ describe('recruitStateOf', () => {
   });
 });
 
+describe('when a session meets', () => {
+  it('gives a one-day programme its Seoul day with start and end time, never weeks', () => {
+    // 07:30 to 09:00 in Seoul on Sunday 29 November.
+    const yoga = { starts_at: '2026-11-28T22:30:00.000000Z', ends_at: '2026-11-29T00:00:00.000000Z', weeks: 0 };
+    expect(sessionWhenLabel('one_day', yoga)).toBe('11월 29일 (일) 오전 7:30–9:00');
+  });
+
+  it('gives a monthly ritual its dates and whole weeks', () => {
+    expect(sessionWhenLabel('monthly', { starts_at: START.toISOString(), ends_at: '2027-01-03T14:59:00.000000Z', weeks: 4 })).toBe(
+      '2026.12.07 ~ 2027.01.03 (4주)',
+    );
+  });
+});
+
 describe('what the ritual page says about applying', () => {
-  const base = { starts_at: START.toISOString(), recruit_starts_at: '2026-12-20T01:00:00.000000Z', recruit_ends_at: '2026-11-28T14:59:00.000000Z' };
+  const base = {
+    starts_at: START.toISOString(),
+    ends_at: '2027-01-03T14:59:00.000000Z',
+    recruit_starts_at: '2026-12-20T01:00:00.000000Z',
+    recruit_ends_at: '2026-11-28T14:59:00.000000Z',
+  };
 
   it('names the Seoul day and hour recruiting opens, and the day it closes', () => {
     expect(recruitNotice({ ...base, recruit_state: 'upcoming' })).toBe('12월 20일 오전 10시에 신청이 열려요.');
     expect(recruitNotice({ ...base, recruit_state: 'open' })).toBe('신청 마감: 11월 28일까지');
     expect(recruitNotice({ ...base, recruit_ends_at: null, recruit_state: 'open' })).toBe('신청 마감: 12월 7일까지');
-    expect(recruitNotice({ ...base, recruit_state: 'full' })).toBe('모든 자리가 찼어요. 다음 기수를 기다려 주세요.');
-    expect(recruitNotice({ ...base, recruit_state: 'closed' })).toBe('신청이 마감되었어요.');
+    expect(recruitNotice({ ...base, recruit_state: 'full' })).toBe('모든 자리가 찼어요.');
+  });
+
+  it('says plainly why a closed session cannot be applied for', () => {
+    const closed = { ...base, recruit_state: 'closed' as const };
+    expect(recruitNotice(closed, at('2026-12-01T00:00:00Z'))).toBe('신청이 마감되었어요.');
+    expect(recruitNotice(closed, at('2026-12-10T00:00:00Z'))).toBe('이미 시작해서 신청할 수 없어요.');
+    expect(recruitNotice(closed, at('2027-01-04T00:00:00Z'))).toBe('이미 끝난 일정이에요.');
   });
 
   it('writes noon, midnight and minutes the Korean way', () => {

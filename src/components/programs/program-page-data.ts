@@ -11,6 +11,6 @@ export interface ProgramPageData {
 
 /** Everything /explorer/program shows, from the same services and serializers as the API. */
 export async function loadProgramPage(db: Db, month: SeoulMonth, now: Date): Promise<ProgramPageData> {
-  const [programs, events] = await Promise.all([listOneDayPrograms(db, now), listProgramEvents(db, month)]);
+  const [programs, events] = await Promise.all([listOneDayPrograms(db, now), listProgramEvents(db, month, now)]);
   return { programs: programs.map(oneDayProgramResource), events: events.map(programEventResource) };
 }

@@ -31,7 +31,7 @@ export function ApplyButton({ sessionId, label }: { sessionId: number; label: st
         {busy ? '신청서로 가는 중…' : label}
       </button>
       {errors.length > 0 && (
-        <ul className="apply-errors" role="alert">
+        <ul className="apply-errors sticky-action-bar-message" role="alert">
           {errors.map((message) => (
             <li key={message}>{message}</li>
           ))}

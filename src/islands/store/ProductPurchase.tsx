@@ -2,9 +2,10 @@
  * A member's buy box on the product page: the option (품절 ones cannot be chosen), the quantity
  * within the stock, the total, 장바구니 담기 with the spec's confirmation in the global modal, and
  * 바로 구매, which fills the temp cart the checkout reads. Prices shown come from the server's
- * product; the server prices the line again when it is added.
+ * product; the server prices the line again when it is added. On a phone the two buttons stay in
+ * a bar at the bottom of the screen (styles/sticky-action-bar.css), away from the option picker.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { checkoutPath } from '../../lib/checkout.ts';
 import { formatWon } from '../../lib/numbers.ts';
 import { CART_PATH } from '../../lib/store.ts';
@@ -19,6 +20,12 @@ import './store.css';
 type Purchase = Pick<ProductDetail, 'id' | 'title' | 'sale_price' | 'stock' | 'is_sold_out' | 'options'>;
 
 export const ADDED_TITLE = '장바구니에 상품이 담겼습니다';
+const CHECK_OPTION_HINT = '옵션을 확인하고 다시 눌러 주세요.';
+
+const inSightAbove = (element: Element, limit: number): boolean => {
+  const { top, bottom } = element.getBoundingClientRect();
+  return top >= 0 && bottom <= limit;
+};
 
 export function ProductPurchase({ product }: { product: Purchase }) {
   const hydrated = useHydrated();
@@ -28,6 +35,11 @@ export function ProductPurchase({ product }: { product: Purchase }) {
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  // Whether the member has seen the options since the page opened: touched them, or tapped with them in sight.
+  const [optionSeen, setOptionSeen] = useState(false);
+  const [hint, setHint] = useState('');
+  const picker = useRef<HTMLFieldSetElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
 
   const option = product.options.find((candidate) => candidate.id === optionId) ?? null;
   const stock = hasOptions ? (option?.stock ?? 0) : product.stock;
@@ -35,7 +47,24 @@ export function ProductPurchase({ product }: { product: Purchase }) {
   const soldOut = product.is_sold_out || (hasOptions && option === null) || stock === 0;
   const choice = () => ({ product_id: product.id, ...(option ? { product_option_id: option.id } : {}), quantity });
 
+  // From the bar at the bottom of a phone's screen the options may be out of sight: the first tap
+  // then shows them, with the chosen one focused and a word on why, instead of buying an option
+  // never seen.
+  const optionConfirmed = (): boolean => {
+    const options = picker.current;
+    if (!options || optionSeen) return true;
+    setOptionSeen(true);
+    if (inSightAbove(options, bar.current?.getBoundingClientRect().top ?? window.innerHeight)) return true;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    options.scrollIntoView({ block: 'center', behavior: reduced ? 'auto' : 'smooth' });
+    options.querySelector<HTMLInputElement>('input:checked')?.focus({ preventScroll: true });
+    setHint(CHECK_OPTION_HINT);
+    return false;
+  };
+
   const run = async (action: () => Promise<void>) => {
+    if (!optionConfirmed()) return;
+    setHint('');
     setBusy(true);
     setErrors([]);
     try {
@@ -63,8 +92,11 @@ export function ProductPurchase({ product }: { product: Purchase }) {
   return (
     <div className="purchase">
       {hasOptions && (
-        <fieldset className="purchase-options">
+        <fieldset className="purchase-options" ref={picker} onFocus={() => setOptionSeen(true)}>
           <legend>옵션</legend>
+          <p className="purchase-hint" role="status">
+            {hint}
+          </p>
           {product.options.map((candidate) => (
             <label key={candidate.id} className={candidate.is_sold_out ? 'purchase-option sold-out' : 'purchase-option'}>
               <input
@@ -75,6 +107,7 @@ export function ProductPurchase({ product }: { product: Purchase }) {
                 disabled={candidate.is_sold_out || !hydrated}
                 onChange={() => {
                   setOptionId(candidate.id);
+                  setHint('');
                   setQuantity((current) => Math.min(current, Math.max(1, candidate.stock)));
                 }}
               />
@@ -100,14 +133,15 @@ export function ProductPurchase({ product }: { product: Purchase }) {
         <span>총 상품 금액</span>
         <strong>{formatWon(unitPrice * quantity)}</strong>
       </p>
-      {errors.length > 0 && (
-        <ul className="purchase-errors" role="alert">
-          {errors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      )}
-      <div className="purchase-actions">
+      <div className="purchase-actions sticky-action-bar" ref={bar}>
+        {errors.length > 0 && (
+          <ul className="purchase-errors sticky-action-bar-message" role="alert">
+            {errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+
         <button type="button" className="pill" disabled={!hydrated || soldOut || busy} onClick={() => void add()}>
           {soldOut ? '품절' : '장바구니 담기'}
         </button>

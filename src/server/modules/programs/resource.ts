@@ -24,6 +24,7 @@ export const programEventResource = (row: ProgramEventRow): ProgramEventItem => 
   cover_image_url: row.coverImageUrl,
   cover_image_alt: row.coverImageAlt,
   theme: themeOf(row),
+  recruit_state: row.recruitState,
 });
 
 export const oneDayProgramResource = (row: OneDayProgramRow): OneDayProgramItem => ({
@@ -47,5 +48,6 @@ export const oneDayProgramResource = (row: OneDayProgramRow): OneDayProgramItem 
     place: row.nextEvent.place,
     price: row.nextEvent.price,
     seats_left: seatsLeft(row.nextEvent),
+    recruit_state: row.nextEvent.recruitState,
   },
 });

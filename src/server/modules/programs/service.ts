@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { SeoulMonth } from '../../../lib/program-calendar.ts';
 import { seoulMonthRange } from '../../../lib/program-calendar.ts';
+import { recruitStateOf } from '../../../lib/rituals.ts';
+import type { RecruitState } from '../../../lib/rituals.ts';
 import type { Db } from '../../db/client.ts';
 import { badges, programEvents, ritualBadges, ritualSessions, ritualSessionUsers, rituals, themes } from '../../db/schema/index.ts';
 import type { Badge } from '../../db/schema/index.ts';
@@ -28,15 +30,27 @@ export interface ProgramEventRow {
   coverImageAlt: string;
   themeId: number | null;
   themeName: string | null;
+  /** Whether its session takes applications at `now`: a card must not offer seats nobody can book. */
+  recruitState: RecruitState;
+}
+
+const recruitColumns = { recruitStartsAt: ritualSessions.recruitStartsAt, recruitEndsAt: ritualSessions.recruitEndsAt };
+
+function withRecruitState<Row extends { startsAt: Date; recruitStartsAt: Date | null; recruitEndsAt: Date | null; capacity: number; seatsTaken: number }>(
+  { recruitStartsAt, recruitEndsAt, ...row }: Row,
+  now: Date,
+): Omit<Row, 'recruitStartsAt' | 'recruitEndsAt'> & { recruitState: RecruitState } {
+  const seatsLeft = Math.max(0, row.capacity - row.seatsTaken);
+  return { ...row, recruitState: recruitStateOf({ startsAt: row.startsAt, recruitStartsAt, recruitEndsAt, seatsLeft }, now) };
 }
 
 /**
  * The events of published one-day programmes that start in the Seoul month, by start: one
  * statement whatever their number, ranging over ritual_sessions_starts_idx.
  */
-export function listProgramEvents(db: Db, month: SeoulMonth): Promise<ProgramEventRow[]> {
+export async function listProgramEvents(db: Db, month: SeoulMonth, now = new Date()): Promise<ProgramEventRow[]> {
   const { start, end } = seoulMonthRange(month);
-  return db
+  const rows = await db
     .select({
       id: programEvents.id,
       ritualId: rituals.id,
@@ -53,6 +67,7 @@ export function listProgramEvents(db: Db, month: SeoulMonth): Promise<ProgramEve
       coverImageAlt: rituals.coverImageAlt,
       themeId: themes.id,
       themeName: themes.name,
+      ...recruitColumns,
     })
     .from(ritualSessions)
     .innerJoin(programEvents, eq(programEvents.ritualSessionId, ritualSessions.id))
@@ -60,6 +75,7 @@ export function listProgramEvents(db: Db, month: SeoulMonth): Promise<ProgramEve
     .leftJoin(themes, activeTheme)
     .where(and(gte(ritualSessions.startsAt, start), lt(ritualSessions.startsAt, end), eq(ritualSessions.isPublished, true), publishedProgram))
     .orderBy(asc(ritualSessions.startsAt), asc(programEvents.id));
+  return rows.map((row) => withRecruitState(row, now));
 }
 
 export interface NextEventRow {
@@ -70,6 +86,7 @@ export interface NextEventRow {
   capacity: number;
   price: number;
   seatsTaken: number;
+  recruitState: RecruitState;
 }
 
 export interface OneDayProgramRow {
@@ -117,6 +134,7 @@ export async function listOneDayPrograms(db: Db, now = new Date()): Promise<OneD
         capacity: ritualSessions.capacity,
         price: ritualSessions.price,
         seatsTaken,
+        ...recruitColumns,
       })
       .from(ritualSessions)
       .innerJoin(programEvents, eq(programEvents.ritualSessionId, ritualSessions.id))
@@ -131,7 +149,7 @@ export async function listOneDayPrograms(db: Db, now = new Date()): Promise<OneD
       .where(publishedProgram)
       .orderBy(asc(badges.sortOrder), asc(badges.id)),
   ]);
-  const nextOf = new Map(nextEvents.map(({ ritualId, ...event }) => [ritualId, event]));
+  const nextOf = new Map(nextEvents.map(({ ritualId, ...event }) => [ritualId, withRecruitState(event, now)]));
   const badgesOf = new Map<number, Badge[]>();
   for (const { ritualId, badge } of badgeRows) {
     const list = badgesOf.get(ritualId);

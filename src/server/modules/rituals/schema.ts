@@ -13,7 +13,7 @@ export const RITUAL_MESSAGES = {
   sessionId: '기수 번호가 올바르지 않아요.',
   titleId: '시즌을 선택해 주세요.',
   notFound: '리추얼을 찾을 수 없어요.',
-  sessionNotFound: '이 리추얼에서 신청할 수 있는 기수를 찾을 수 없어요.',
+  sessionNotFound: '이 리추얼에서 찾으시는 일정을 찾을 수 없어요.',
   titleNotFound: '시즌을 찾을 수 없어요.',
   queryTooShort: '검색어는 두 글자 이상 입력해 주세요.',
 } as const;

@@ -253,10 +253,22 @@ export async function listRituals(
   return { items: await withDetails(db, rows, now), total: totals?.total ?? 0, page, perPage };
 }
 
+/** One published session of the ritual, whatever its recruiting state; null when it has none of that id. */
+async function sessionOfRitual(db: Db, ritualId: number, sessionId: number, now: Date): Promise<RitualSessionView | null> {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(ritualSessions)
+    .leftJoin(ritualSessionUsers, memberJoin)
+    .where(and(eq(ritualSessions.id, sessionId), eq(ritualSessions.ritualId, ritualId), eq(ritualSessions.isPublished, true)))
+    .groupBy(ritualSessions.id);
+  return row ? sessionView(row, now) : null;
+}
+
 /**
- * The ritual with its open sessions and the one chosen: `sessionId` when it is one of them, the
- * next one still taking applications otherwise. A session of another ritual, or one no longer
- * open, is not found: the page that asked for it is out of date.
+ * The ritual with its open sessions and the one chosen: `sessionId` when the ritual has it, even
+ * full or closed (a card's link names the date the visitor chose, and another in its place could be
+ * bought by mistake), the next one still taking applications otherwise. A session of another
+ * ritual, or one not published, is not found.
  */
 export async function findRitual(db: Db, id: number, { sessionId, now = new Date() }: { sessionId?: number | undefined; now?: Date } = {}): Promise<RitualDetailView> {
   const [row] = await db
@@ -274,7 +286,7 @@ export async function findRitual(db: Db, id: number, { sessionId, now = new Date
   const sessions = item!.sessions;
   let selectedSession: RitualSessionView | null;
   if (sessionId !== undefined) {
-    selectedSession = sessions.find((session) => session.id === sessionId) ?? null;
+    selectedSession = sessions.find((session) => session.id === sessionId) ?? (await sessionOfRitual(db, id, sessionId, now));
     if (!selectedSession) throw notFound(RITUAL_MESSAGES.sessionNotFound);
   } else {
     selectedSession = sessions.find((session) => session.recruitState === 'open') ?? sessions[0] ?? null;
