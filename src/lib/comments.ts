@@ -19,3 +19,12 @@ export interface CommentData {
 
 /** What a deleted comment that still holds replies reads, on the server and after a delete in the page. */
 export const DELETED_COMMENT_TEXT = '삭제된 댓글입니다.';
+
+/** A comment's anchor on its post's page: a notification about it links to `#comment-{id}`. */
+export const commentAnchor = (commentId: number): string => `comment-${commentId}`;
+
+/** The comment an address's fragment names (`#comment-123`), or null. */
+export function commentIdOfHash(hash: string): number | null {
+  const match = /^#comment-([1-9]\d{0,15})$/.exec(hash);
+  return match ? Number(match[1]) : null;
+}

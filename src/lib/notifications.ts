@@ -3,6 +3,7 @@
  * the API's resource, where an item leads, and what it says. Pure, so the bell, the dropdown, the
  * /notification page and the tests share one rule.
  */
+import { commentAnchor } from './comments.ts';
 
 export type NotificationTarget = 'post' | 'comment' | 'coupon';
 
@@ -25,6 +26,8 @@ export interface NotificationData {
   square_post_category_slug: string | null;
   /** The square post (or the room post when ritual_session_id is set); null for a coupon. */
   id: number | null;
+  /** The comment it is about (a comment, a reply or a mention), which the post opens at; null otherwise. */
+  comment_id: number | null;
 }
 
 export interface NotificationItem {
@@ -53,17 +56,31 @@ export const COUPON_PAGE = '/mypage/coupon';
 /** What the server sends for an actor whose account is gone. */
 export const DELETED_MEMBER_NAME = '탈퇴한 회원';
 
+/** `POST /api/notifications/read-all`: how many were unread, and the time they were read at. */
+export interface ReadAllAnswer {
+  data: { read_count: number; read_at: string };
+}
+
 export const notificationsApi = {
   list: '/api/notifications',
   latest: '/api/notifications/new',
   read: (id: number): string => `/api/notifications/${id}/read`,
+  readAll: '/api/notifications/read-all',
 } as const;
+
 
 /**
  * Where an item leads: its own link if given; else the coupon page for a coupon; else the room
- * thread or the room post; else the square post. Null when the data names no place at all.
+ * thread or the room post; else the square post. Null when the data names no place at all. An
+ * item about a comment opens its page at that comment.
  */
 export function notificationLink(data: NotificationData): string | null {
+  const place = notificationPlace(data);
+  if (place === null || data.comment_id === null) return place;
+  return `${place}#${commentAnchor(data.comment_id)}`;
+}
+
+function notificationPlace(data: NotificationData): string | null {
   if (data.link) return data.link;
   if (data.target === 'coupon') return COUPON_PAGE;
   if (data.ritual_session_id !== null) {
@@ -77,6 +94,10 @@ export function notificationLink(data: NotificationData): string | null {
   }
   return null;
 }
+
+/** Every item as read at `at` (모두 읽음); those read before keep their time. */
+export const allMarkedRead = (items: NotificationItem[], at: string): NotificationItem[] =>
+  items.map((item) => (item.read_at === null ? { ...item, read_at: at } : item));
 
 /** Who did it, as the sentence's subject: `닉네임님이`, `익명의 회원이`, `탈퇴한 회원이`. */
 function subject(nickname: string | null): string {

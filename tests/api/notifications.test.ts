@@ -48,7 +48,7 @@ describe('notifications from the square', () => {
     const owner = await signedInMember(db());
     const reader = await signedInMember(db(), { profileImage: '/uploads/avatars/reader.webp' });
     const { post, category } = await squarePost(owner);
-    await comment(reader, post.id);
+    const commentId = await comment(reader, post.id);
 
     const { data, meta } = await list(owner.client);
     expect(meta).toEqual({ next_cursor: null, per_page: 20 });
@@ -72,6 +72,7 @@ describe('notifications from the square', () => {
         ritual_session_thread_id: null,
         square_post_category_slug: category.slug,
         id: post.id,
+        comment_id: commentId,
       },
     });
     expect((await stored(reader.user.id)).length).toBe(0);
@@ -275,8 +276,16 @@ describe('mentions and coupons (emitted by later issues)', () => {
       ritual_session_thread_id: null,
       square_post_category_slug: null,
       id: 42,
+      comment_id: 2_000_001,
     });
-    expect(data[0].data).toMatchObject({ is_mention: true, ritual_session_id: 7, ritual_session_thread_id: 9, nickname: null, profile_image: null });
+    expect(data[0].data).toMatchObject({
+      is_mention: true,
+      ritual_session_id: 7,
+      ritual_session_thread_id: 9,
+      nickname: null,
+      profile_image: null,
+      comment_id: 2_000_002,
+    });
   });
 
   it('a mention replaces the comment notification of the same comment, and goes with the comment', async () => {
@@ -315,6 +324,7 @@ describe('mentions and coupons (emitted by later issues)', () => {
       ritual_session_thread_id: null,
       square_post_category_slug: null,
       id: null,
+      comment_id: null,
     });
   });
 });
@@ -447,6 +457,7 @@ describe('POST /api/notifications/{id}/read', () => {
       await guest.get('/api/notifications'),
       await guest.get('/api/notifications/new'),
       await guest.post('/api/notifications/1/read'),
+      await guest.post('/api/notifications/read-all'),
     ]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ message: 'Unauthenticated.' });
@@ -456,5 +467,60 @@ describe('POST /api/notifications/{id}/read', () => {
     const res = await member.client.post(`/api/notifications/${id}/read`, { csrf: false });
     expect(res.status).toBe(419);
     expect((await stored(member.user.id))[0]!.readAt).toBeNull();
+  });
+});
+
+describe('POST /api/notifications/read-all', () => {
+  it('marks every unread notification of the member read, keeps the time of those already read, and leaves other members’ alone', async () => {
+    const member = await signedInMember(db());
+    const other = await signedInMember(db());
+    const ids = await insertNotifications(db(), member.user.id, 25);
+    const othersIds = await insertNotifications(db(), other.user.id, 3);
+    const earlier = new Date('2026-01-02T03:04:05Z');
+    await db().update(notifications).set({ readAt: earlier }).where(eq(notifications.id, ids[0]!));
+
+    const res = await member.client.post('/api/notifications/read-all');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { read_count: 24, read_at: expect.stringMatching(API_TIME) } });
+    const rows = await stored(member.user.id);
+    expect(rows.every((row) => row.readAt !== null)).toBe(true);
+    expect(rows.find((row) => row.id === ids[0])!.readAt).toEqual(earlier);
+    // Another member's, unread before, are unread still.
+    expect((await stored(other.user.id)).map((row) => [row.id, row.readAt])).toEqual(othersIds.toReversed().map((id) => [id, null]));
+    expect((await member.client.get('/api/notifications/new')).body).toEqual({ data: null });
+    expect((await other.client.get('/api/notifications/new')).body.data.id).toBe(othersIds.at(-1));
+
+    // Nothing left to read: nothing changes, and it says so.
+    const again = await member.client.post('/api/notifications/read-all');
+    expect(again.status).toBe(200);
+    expect(again.body.data.read_count).toBe(0);
+  });
+
+  it('answers 419 without the request-forgery token and reads nothing', async () => {
+    const member = await signedInMember(db());
+    await insertNotifications(db(), member.user.id, 2);
+    const res = await member.client.post('/api/notifications/read-all', { csrf: false });
+    expect(res.status).toBe(419);
+    expect((await stored(member.user.id)).every((row) => row.readAt === null)).toBe(true);
+  });
+});
+
+describe('where a comment’s notification leads', () => {
+  it('names the comment, so the link can open the post at it; a reaction names none', async () => {
+    const owner = await signedInMember(db());
+    const commenter = await signedInMember(db());
+    const replier = await signedInMember(db());
+    const { post } = await squarePost(owner);
+    const top = await comment(commenter, post.id);
+    const reply = await comment(replier, post.id, { parent_id: top });
+    await react(commenter, post.id, 'cheer');
+
+    const toOwner = (await list(owner.client)).data.map((item) => [item.data.reaction_type, item.data.comment_id]);
+    expect(toOwner).toEqual([
+      ['cheer', null],
+      [null, reply],
+      [null, top],
+    ]);
+    expect((await list(commenter.client)).data.map((item) => [item.data.target, item.data.comment_id])).toEqual([['comment', reply]]);
   });
 });

@@ -216,17 +216,18 @@ test.describe('notifications', () => {
     await expect(anonymous.locator('img')).toHaveAttribute('src', '/images/default-avatar.svg');
     await expect(anonymous).not.toContainText(actorName);
 
-    // Each item leads to its post; the dropdown closes on the way.
-    const links: [string, Post][] = [
-      [texts.onPost, own],
-      [texts.reply, theirs],
-      [texts.anonymous, hidden],
-      [texts.reaction, own],
+    // Each item leads to its post, a comment's at that comment; the dropdown closes on the way.
+    const atComment = (post: Post) => new RegExp(`${post.path}#comment-\\d+$`);
+    const links: [string, Post, RegExp | string][] = [
+      [texts.onPost, own, atComment(own)],
+      [texts.reply, theirs, atComment(theirs)],
+      [texts.anonymous, hidden, atComment(hidden)],
+      [texts.reaction, own, own.path],
     ];
-    for (const [index, [text, post]] of links.entries()) {
+    for (const [index, [text, post, url]] of links.entries()) {
       const shown = index === 0 ? list : await openList(page);
       await shown.getByRole('listitem').filter({ hasText: text }).filter({ hasText: post.title }).getByRole('link').click();
-      await expect(page).toHaveURL(post.path);
+      await expect(page).toHaveURL(url);
       await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
       if (!onMobile()) await expect(page.getByRole('dialog', { name: '알림함' })).toHaveCount(0);
       await page.goBack();
@@ -317,6 +318,79 @@ test.describe('notifications', () => {
     await expect(box).toBeVisible();
     await page.keyboard.press('Shift+Tab');
     await expect(box).toHaveCount(0);
+  });
+
+  test('모두 읽음 marks every notification read, in the list and on the server, and puts the dot out', async ({ page, browser }) => {
+    const { recipient, actor } = pair();
+    const tag = stamp();
+    await signInAsMember(page, recipient);
+    const actorSide = await actorContext(browser, actor);
+    const post = await writePost(page.request, `모두 읽을 글 ${tag}`);
+    for (const type of REACTIONS) await react(actorSide.request, post.id, type);
+    await actorSide.context.close();
+
+    await page.goto('/');
+    await waitForIsland(page, 'Bell');
+    const list = await openList(page);
+    const ours = list.getByRole('listitem').filter({ hasText: post.title });
+    await expect(ours).toHaveCount(REACTIONS.length);
+    // Opening the list read the newest only, and shows it as it was: all five look new.
+    await expect(ours.getByRole('link', { name: /^읽지 않음, / })).toHaveCount(REACTIONS.length);
+    expect((await allNotifications(page.request)).filter((each) => each.data.title === post.title && each.read_at === null)).toHaveLength(
+      REACTIONS.length - 1,
+    );
+
+    const readAll = list.getByRole('button', { name: '모두 읽음' });
+    await expect(readAll).toBeEnabled();
+    await readAll.click();
+    await expect(list.getByRole('status').filter({ hasText: '모든 알림을 읽음으로 표시했어요.' })).toHaveCount(1);
+    await expect(list.getByRole('link', { name: /^읽지 않음, / })).toHaveCount(0);
+    await expect(readAll).toBeDisabled();
+    expect((await allNotifications(page.request)).filter((each) => each.read_at === null)).toEqual([]);
+    expect(await hasNew(page.request)).toBe(false);
+    await expect(bellOf(page)).toHaveAccessibleName('알림');
+
+    // Read on the server: a fresh list shows none new either.
+    await page.reload();
+    const again = await openList(page);
+    await expect(again.getByRole('listitem').filter({ hasText: post.title }).first()).toBeVisible();
+    await expect(again.getByRole('link', { name: /^읽지 않음, / })).toHaveCount(0);
+  });
+
+  test('a comment’s notification opens a long post at that comment, found again after the comments wake, and marked', async ({ page, browser }) => {
+    const { recipient, actor } = pair();
+    const tag = stamp();
+    await signInAsMember(page, recipient);
+    const actorSide = await actorContext(browser, actor);
+    // Far below the first screen: a long post and earlier comments above the one that is news.
+    const paragraphs = Array.from({ length: 30 }, (_, index) => `<p>${index + 1}. 오늘의 기록을 한 줄씩 남겨요.</p>`).join('');
+    const board = await openBoard(page.request, false);
+    const created = await page.request.post('/api/square-posts', {
+      headers: await apiHeaders(page.request),
+      data: { square_post_category_id: board.id, title: `긴 글 ${tag}`, content: paragraphs },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { data } = (await created.json()) as { data: { id: number; category: { slug: string } } };
+    const post: Post = { id: data.id, title: `긴 글 ${tag}`, path: `/square/${data.category.slug}/${data.id}` };
+    for (let index = 1; index <= 4; index += 1) await comment(page.request, post.id, `먼저 남긴 댓글 ${index}`);
+    const news = await comment(actorSide.request, post.id, `끝까지 읽었어요 ${tag}`);
+    await actorSide.context.close();
+
+    await page.goto('/');
+    await waitForIsland(page, 'Bell');
+    const list = await openList(page);
+    await list.getByRole('listitem').filter({ hasText: post.title }).getByRole('link').click();
+    await expect(page).toHaveURL(`${post.path}#comment-${news}`);
+    await waitForIsland(page, 'CommentSection');
+    // The island's own copy of the comment, in view and marked.
+    const target = page.locator(`#comment-${news}`);
+    await expect(target).toHaveCount(1);
+    await expect(target).toContainText(`끝까지 읽었어요 ${tag}`);
+    await expect(target).toHaveClass(/\bis-linked\b/);
+    await expect(target).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // The server's list, which the browser scrolled to first, is gone.
+    await expect(page.locator('.comment')).toHaveCount(5);
   });
 });
 

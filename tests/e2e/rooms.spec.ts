@@ -3,6 +3,8 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { animationsSettled } from './a11y.ts';
+import { notificationLink } from '../../src/lib/notifications.ts';
+import type { NotificationItem } from '../../src/lib/notifications.ts';
 import { apiHeaders, holdIslands, waitForIsland } from './members.ts';
 import { signInAsMember, waitForModalHost } from './sign-in.ts';
 
@@ -131,11 +133,16 @@ test.describe('a morning in the room', () => {
 
     const member2 = await memberPage(browser, 'member2@example.com');
     await member2.goto('/notification');
-    const link = member2.locator(`a[href="${postPath}"]`).filter({ hasText: '언급' }).first();
+    // The mention opens the post at the comment that made it, marked once the comments wake.
+    const link = member2.locator(`a[href^="${postPath}#comment-"]`).filter({ hasText: '언급' }).first();
     await expect(link).toBeVisible();
     await link.click();
-    await member2.waitForURL(new RegExp(`${postPath}$`));
-    await expect(member2.getByText(`멋져요 @${MEMBER2_NICKNAME} 님 내일도 함께해요`)).toBeVisible();
+    await member2.waitForURL(new RegExp(`${postPath}#comment-\\d+$`));
+    await waitForIsland(member2, 'CommentSection');
+    const mention = member2.locator(new URL(member2.url()).hash);
+    await expect(mention).toContainText(`멋져요 @${MEMBER2_NICKNAME} 님 내일도 함께해요`);
+    await expect(mention).toHaveClass(/\bis-linked\b/);
+    await expect(mention).toBeInViewport();
     await member2.context().close();
   });
 
@@ -227,4 +234,39 @@ test('a member reacts to a thread, and the reaction stays after a reload', async
   await page.reload();
   await expect(page.getByRole('region', { name: '반응' }).getByRole('button', { name: /고마워요/ })).toHaveAttribute('aria-pressed', pressed);
   await page.context().close();
+});
+
+test('a comment on a thread tells its author, whose notification opens the thread at that comment', async ({ browser }, testInfo) => {
+  const author = await memberPage(browser, 'member1@example.com');
+  const roomId = await runningRoomId(author);
+  const title = `끝까지 읽어 주세요 (${testInfo.project.name} ${Date.now().toString(36)})`;
+  // Long enough that the comments start far below the first screen.
+  const content = Array.from({ length: 30 }, (_, index) => `<p>${index + 1}. 오늘 아침에 떠오른 생각을 적어요.</p>`).join('');
+  const created = await author.request.post(`/api/ritual-sessions/${roomId}/threads`, { headers: await apiHeaders(author.request), multipart: { title, content } });
+  expect(created.status(), await created.text()).toBe(201);
+  const threadId = ((await created.json()) as { data: { id: number } }).data.id;
+
+  const commenter = await memberPage(browser, 'member2@example.com');
+  const commented = await commenter.request.post('/api/comments', {
+    headers: await apiHeaders(commenter.request),
+    data: { model_type: 'ritual_session_thread', model_id: threadId, content: '저도 끝까지 읽었어요' },
+  });
+  expect(commented.status(), await commented.text()).toBe(201);
+  const commentId = ((await commented.json()) as { data: { id: number } }).data.id;
+  await commenter.context().close();
+
+  // Read as a prefetch would, so that no other spec's newest notification of member1's is marked read.
+  const listed = await author.request.get('/api/notifications?per_page=50', { headers: { 'Sec-Purpose': 'prefetch' } });
+  const notification = ((await listed.json()) as { data: NotificationItem[] }).data.find((item) => item.data.ritual_session_thread_id === threadId)!;
+  const link = notificationLink(notification.data)!;
+  expect(link).toBe(`/room/${roomId}/thread/${threadId}?isExternal=true#comment-${commentId}`);
+
+  await author.goto(link);
+  await waitForIsland(author, 'CommentSection');
+  const target = author.locator(`#comment-${commentId}`);
+  await expect(target).toContainText('저도 끝까지 읽었어요');
+  await expect(target).toHaveClass(/\bis-linked\b/);
+  await expect(target).toBeInViewport();
+  expect(await author.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await author.context().close();
 });

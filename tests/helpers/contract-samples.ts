@@ -36,6 +36,7 @@ export const sampleNotificationData = (overrides: Partial<NotificationData> = {}
   ritual_session_thread_id: null,
   square_post_category_slug: 'daily',
   id: 42,
+  comment_id: null,
   ...overrides,
 });
 

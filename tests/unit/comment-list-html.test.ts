@@ -81,6 +81,25 @@ describe('the comment list written as a string', () => {
     );
   });
 
+  it('gives every comment, reply and deleted one its anchor, which a notification links to', () => {
+    const base: Omit<CommentData, 'id' | 'replies' | 'is_deleted'> = {
+      parent_id: null,
+      content: '함께해요',
+      is_anonymous: false,
+      author: null,
+      author_name: '느린걸음',
+      likes_count: 0,
+      is_liked: false,
+      is_mine: false,
+      is_hidden: false,
+      created_at: '2026-11-27T09:26:01.106000Z',
+      updated_at: '2026-11-27T09:26:01.106000Z',
+    };
+    const reply = { ...base, id: 12, parent_id: 11, is_deleted: false, replies: [] };
+    const html = commentListHtml([{ ...base, id: 11, is_deleted: true, replies: [reply] }, { ...base, id: 13, is_deleted: false, replies: [] }], null, undefined);
+    expect(html.match(/<article [^>]*id="comment-\d+"/g)).toEqual(['<article class="comment comment-deleted" id="comment-11"', '<article class="comment" id="comment-12"', '<article class="comment" id="comment-13"']);
+  });
+
   it('escapes what members wrote and never writes a script URL', () => {
     const hostile: CommentData = {
       id: 1,

@@ -44,6 +44,18 @@ describe('notificationLink: where an item leads', () => {
   it('an empty link counts as none', () => {
     expect(notificationLink(data({ link: '' }))).toBe('/square/daily/42');
   });
+
+  it('opens the post at the comment that was written or that mentions the member', () => {
+    expect(notificationLink(data({ comment_id: 77 }))).toBe('/square/daily/42#comment-77');
+    expect(notificationLink(data({ target: 'comment', comment_id: 78 }))).toBe('/square/daily/42#comment-78');
+    expect(notificationLink(data({ ritual_session_id: 7, id: 12, square_post_category_slug: null, is_mention: true, comment_id: 79 }))).toBe(
+      '/room/7/12#comment-79',
+    );
+    expect(notificationLink(data({ ritual_session_id: 7, ritual_session_thread_id: 31, id: null, comment_id: 80 }))).toBe(
+      '/room/7/thread/31?isExternal=true#comment-80',
+    );
+    expect(notificationLink(data({ link: '/explorer/off-the-record/5', comment_id: 81 }))).toBe('/explorer/off-the-record/5#comment-81');
+  });
 });
 
 describe('notificationMessage: what an item says', () => {

@@ -7,6 +7,7 @@
  */
 import { DEFAULT_AVATAR } from '../../lib/avatar.ts';
 import { liveCount } from '../../lib/comment-tree.ts';
+import { commentAnchor } from '../../lib/comments.ts';
 import type { CommentData } from '../../lib/comments.ts';
 import { escapeHtml as escape, urlAttribute as url } from '../../lib/html-markup.ts';
 import { memberHref } from '../../lib/member-links.ts';
@@ -35,7 +36,8 @@ function actionsHtml(comment: CommentData, actions: Actions | null): string {
 }
 
 function itemHtml(comment: CommentData, actions: Actions | null, roomId: number | undefined): string {
-  if (comment.is_deleted) return `<article class="comment comment-deleted"><p class="comment-content">${escape(comment.content)}</p></article>`;
+  const anchor = `id="${commentAnchor(comment.id)}"`;
+  if (comment.is_deleted) return `<article class="comment comment-deleted" ${anchor}><p class="comment-content">${escape(comment.content)}</p></article>`;
   const name = escape(comment.author_name ?? '');
   const username = comment.author?.username;
   const author = username ? `<a class="comment-author" href="${url(memberHref(username, roomId))}">${name}</a>` : `<span class="comment-author">${name}</span>`;
@@ -43,7 +45,7 @@ function itemHtml(comment: CommentData, actions: Actions | null, roomId: number 
   const time = `<time class="comment-time" dateTime="${escape(comment.created_at)}">${escape(relativeTime(comment.created_at))}</time>`;
   const edited = comment.updated_at !== comment.created_at ? '<span class="comment-edited">수정됨</span>' : '';
   return (
-    `<article class="comment"><header class="comment-header">${avatar}${author}${time}${edited}</header>` +
+    `<article class="comment" ${anchor}><header class="comment-header">${avatar}${author}${time}${edited}</header>` +
     `<p class="comment-content">${escape(comment.content)}</p><footer class="comment-actions">${actionsHtml(comment, actions)}</footer></article>`
   );
 }

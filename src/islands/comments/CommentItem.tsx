@@ -1,6 +1,7 @@
 import { relativeTime } from '../../lib/time.ts';
 import { MemberAvatar } from '../shared/MemberAvatar.tsx';
 import { memberHref } from '../../lib/member-links.ts';
+import { commentAnchor } from '../../lib/comments.ts';
 import type { CommentData } from '../../lib/comments.ts';
 import { ReportButton } from '../reports/ReportButton.tsx';
 
@@ -20,7 +21,7 @@ export interface CommentActions {
 export function CommentItem({ comment, actions, roomId }: { comment: CommentData; actions: CommentActions | null; roomId: number | undefined }) {
   if (comment.is_deleted) {
     return (
-      <article className="comment comment-deleted">
+      <article className="comment comment-deleted" id={commentAnchor(comment.id)}>
         <p className="comment-content">{comment.content}</p>
       </article>
     );
@@ -29,7 +30,7 @@ export function CommentItem({ comment, actions, roomId }: { comment: CommentData
   const username = comment.author?.username;
   const edited = comment.updated_at !== comment.created_at;
   return (
-    <article className="comment">
+    <article className="comment" id={commentAnchor(comment.id)}>
       <header className="comment-header">
         <MemberAvatar src={comment.author?.profile_image ?? null} size={AVATAR_SIZE} />
         {username ? (

@@ -25,6 +25,7 @@ import { useLoginHref } from '../shared/use-login-href.ts';
 import { useSessionMember } from '../shared/use-session-member.ts';
 import { CommentForm } from './CommentForm.tsx';
 import { commentActions, CommentList } from './CommentList.tsx';
+import { revealLinkedComment } from './reveal-comment.ts';
 import type { RoomMentionables } from './use-mentions.ts';
 import './comments.css';
 
@@ -63,6 +64,14 @@ export function CommentSection({ modelType, modelId, initialComments, seed, view
   useLayoutEffect(() => {
     if (seeded && seed !== undefined) document.getElementById(seed)?.remove();
   }, [seeded, seed]);
+  // A link to one of the comments (a notification's) finds it in the island's own list, as it
+  // found the server's, and again when only the fragment changes (the bell's list on this post).
+  useEffect(() => {
+    if (!seeded) return;
+    revealLinkedComment();
+    window.addEventListener('hashchange', revealLinkedComment);
+    return () => window.removeEventListener('hashchange', revealLinkedComment);
+  }, [seeded]);
 
   // The write box lists what went wrong; nothing when the comment went in.
   const write = (parentId: number | null) => async (content: string, anonymous: boolean) => {

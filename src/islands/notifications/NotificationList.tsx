@@ -12,12 +12,14 @@ import { EMPTY_NOTIFICATIONS_TEXT, UNREAD_LABEL, isUnread, notificationImage, no
 import type { NotificationItem } from '../../lib/notifications.ts';
 import { relativeTime } from '../../lib/time.ts';
 import { createNotificationList } from '../../stores/notification-list.ts';
+import { ActionFeedback } from '../shared/ActionFeedback.tsx';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { MemberAvatar } from '../shared/MemberAvatar.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 
 const AVATAR_SIZE = 48;
 const RETRY_LABEL = '다시 시도';
+const READ_ALL_LABEL = '모두 읽음';
 
 export interface NotificationListProps {
   /** The server-rendered first page; absent in the dropdown, which asks for it on opening. */
@@ -35,6 +37,7 @@ export interface NotificationListProps {
 export function NotificationList({ initialItems, initialCursor = null, moreHref = null, onFollow, label = '알림 목록' }: NotificationListProps) {
   const [list] = useState(() => createNotificationList(initialItems && { items: initialItems, next: initialCursor }));
   const { items, next, started, loading, error } = useStore(list.$view);
+  const readAll = useStore(list.$readAll);
   const hydrated = useHydrated();
   const sentinel = useRef<HTMLDivElement>(null);
   const failed = error !== undefined;
@@ -67,9 +70,19 @@ export function NotificationList({ initialItems, initialCursor = null, moreHref 
   };
 
   const now = new Date();
+  // Unread ones may wait on pages not loaded yet, unless all were just read.
+  const anyUnread = items.some(isUnread) || (next !== null && !readAll.done);
 
   return (
     <div className="notification-list" aria-busy={loading}>
+      {items.length > 0 && (
+        <div className="notification-toolbar">
+          <button type="button" className="notification-read-all" disabled={!hydrated || readAll.busy || !anyUnread} onClick={() => void list.readAll()}>
+            {READ_ALL_LABEL}
+          </button>
+          <ActionFeedback status={readAll.done ? '모든 알림을 읽음으로 표시했어요.' : ''} error={failureMessage(readAll.error)} errorClassName="notification-error" />
+        </div>
+      )}
       {items.length > 0 && (
         <ul className="notification-items" aria-label={label}>
           {items.map((item) => (

@@ -32,6 +32,7 @@ export function notificationResource(view: NotificationView): NotificationItem {
       ritual_session_thread_id: data.ritual_session_thread_id,
       square_post_category_slug: data.square_post_category_slug,
       id: data.id,
+      comment_id: view.commentId,
     },
   };
 }

@@ -12,7 +12,7 @@ import { apiTime } from '../../http/serialize.ts';
 import { pollNotifications } from './poll.ts';
 import { notificationResource } from './resource.ts';
 import { encodeNotificationCursor, NOTIFICATION_MESSAGES, notificationListQuery } from './schema.ts';
-import { listNotifications, markNotificationRead } from './service.ts';
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from './service.ts';
 
 // One member's own data, asked for again and again: no shared cache may keep it.
 const PRIVATE = 'private, no-store';
@@ -37,6 +37,11 @@ export function notificationRoutes(db: Db) {
         data: page.items.map(notificationResource),
         meta: { next_cursor: page.nextAfterId === null ? null : encodeNotificationCursor(page.nextAfterId), per_page: perPage },
       });
+    })
+    .post('/api/notifications/read-all', async (c) => {
+      const userId = requireMember(c).id;
+      const { count, readAt } = await markAllNotificationsRead(db, userId);
+      return c.json({ data: { read_count: count, read_at: apiTime(readAt) } });
     })
     .post('/api/notifications/:id/read', async (c) => {
       const userId = requireMember(c).id;

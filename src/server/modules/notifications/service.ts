@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
-import type { NotificationData, NotificationType } from '../../db/schema/index.ts';
+import type { NotificationData, NotificationSource, NotificationType } from '../../db/schema/index.ts';
 import { notFound } from '../../domain-errors.ts';
 import { NOTIFICATION_MESSAGES } from './schema.ts';
 
@@ -13,6 +13,8 @@ export interface NotificationView {
   /** The actor as they are now (null: none, as for a coupon, or their row is gone). */
   actor: { nickname: string; profileImage: string | null; deleted: boolean } | null;
   hasActor: boolean;
+  /** The comment it reports (a comment, a reply or a mention in it); null for a reaction, a coupon and the rest. */
+  commentId: number | null;
   readAt: Date | null;
   createdAt: Date;
 }
@@ -24,6 +26,8 @@ const viewColumns = {
   isAnonymous: notifications.isAnonymous,
   data: notifications.data,
   actorId: notifications.actorId,
+  sourceType: notifications.sourceType,
+  sourceId: notifications.sourceId,
   readAt: notifications.readAt,
   createdAt: notifications.createdAt,
   actorNickname: users.nickname,
@@ -37,6 +41,8 @@ type Row = {
   isAnonymous: boolean;
   data: NotificationData;
   actorId: number | null;
+  sourceType: NotificationSource;
+  sourceId: number;
   readAt: Date | null;
   createdAt: Date;
   actorNickname: string | null;
@@ -53,6 +59,7 @@ const toView = (row: Row): NotificationView => ({
     row.actorNickname === null ? null : { nickname: row.actorNickname, profileImage: row.actorImage, deleted: row.actorDeletedAt !== null },
   // A coupon, a letter to oneself and the team's answer have no actor; any other type without one had its actor's row removed.
   hasActor: row.type !== 'coupon' && row.type !== 'letter' && row.type !== 'inquiry_answer',
+  commentId: row.sourceType === 'comment' ? row.sourceId : null,
   readAt: row.readAt,
   createdAt: row.createdAt,
 });
@@ -103,4 +110,18 @@ export async function markNotificationRead(db: Db, userId: number, id: number): 
   const [row] = await selectViews(db).where(eq(notifications.id, id));
   if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
   return toView(row);
+}
+
+/**
+ * Marks every unread notification of the member read at one time (모두 읽음), in one statement
+ * down the member's own rows; those read before keep their time. Answers how many it marked.
+ */
+export async function markAllNotificationsRead(db: Db, userId: number): Promise<{ count: number; readAt: Date }> {
+  const readAt = new Date();
+  const marked = await db
+    .update(notifications)
+    .set({ readAt })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return { count: marked.length, readAt };
 }
