@@ -169,7 +169,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', programRoutes(db));
   app.route('/', reviewRoutes(db, deps.storage));
   app.route('/', storeRoutes(db));
-  app.route('/', orderRoutes(db, deps.payments));
+  app.route('/', orderRoutes(deps));
   app.route('/', couponRoutes(db));
   app.route('/', offTheRecordRoutes(db));
   app.route('/', searchRoutes(db));

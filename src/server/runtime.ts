@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { createMailer, mailSettingsFromEnv } from './adapters/mail/index.ts';
+import type { Mailer } from './adapters/mail/index.ts';
 import { createStorage, storageSettingsFromEnv } from './adapters/storage/index.ts';
 import { createPaymentGateway, paymentSettingsFromEnv } from './adapters/payments/index.ts';
 import type { PaymentGateway } from './adapters/payments/index.ts';
@@ -18,6 +19,7 @@ import { createBannerReader } from './modules/content/banner-service.ts';
 import type { BannerReader } from './modules/content/banner-service.ts';
 import { env } from './env.ts';
 import { createBackgroundWork } from './jobs/background-work.ts';
+import type { BackgroundWork } from './jobs/background-work.ts';
 import { cleanupJob, cleanupSettingsFromEnv } from './jobs/cleanup.ts';
 import { letterDeliveryJob } from './jobs/letters.ts';
 import { purchaseConfirmationJob } from './jobs/purchase-confirmation.ts';
@@ -37,6 +39,9 @@ export interface Runtime {
   logger: Logger;
   /** The one gateway the API and the checkout's success page confirm payments with. */
   payments: PaymentGateway;
+  /** The API's mailer and its work after the answer, for a page that mails as the API does (a paid order's receipt). */
+  mailer: Mailer;
+  background: BackgroundWork;
   /** Wraps one request, so that shutdown waits for the requests already running. */
   track<T>(work: () => Promise<T>): Promise<T>;
   readonly draining: boolean;
@@ -104,6 +109,8 @@ async function boot(): Promise<Runtime> {
     config,
     logger,
     payments,
+    mailer,
+    background,
     currentBanner,
     site: siteSettings(env),
     api: createApi({

@@ -64,7 +64,8 @@ test('a member who bought something sees what deleting does to it, deletes, is r
   await done.getByRole('button', { name: '확인' }).click();
   await expect(page).toHaveURL('/');
 
-  const mail = await newestMail(account.email, 2);
+  // After the verification link and the order's receipt.
+  const mail = await newestMail(account.email, 3);
   expect(mail.subject).toBe('[리추얼] 탈퇴가 완료되었어요');
   expect(mail.text).toContain(`「${title}」 주문을 취소하고 ${won(order.amount)}을 카드로 돌려드렸어요.`);
   await page.goto('/mypage/delete');

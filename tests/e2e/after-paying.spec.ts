@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator } from '@playwright/test';
-import { apiHeaders, createVerifiedMember } from './members.ts';
+import { readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
+import { MAIL_OUTBOX, apiHeaders, createVerifiedMember, newestMail } from './members.ts';
 
 // A new member pays on a phone and reads what comes back. The diary's name with its option is
 // long enough at 375 px to squeeze its amount (24,000원, src/server/db/seed/store.ts).
@@ -44,9 +45,9 @@ const linesOf = (element: Locator): Promise<number> =>
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
 
-test('a new member pays on a phone: a number to read out, no amount split from its 원, the phone hyphenated, the order first on 마이페이지', async ({ page }, testInfo) => {
+test('a new member pays on a phone: a number to read out, no amount split from its 원, the phone hyphenated, the order first on 마이페이지, a notification and a receipt', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'what a phone shows');
-  await createVerifiedMember(page.request, 'paid');
+  const account = await createVerifiedMember(page.request, 'paid');
   const order = await orderDiary(page.request);
   await page.goto(`/checkout/success?${new URLSearchParams({ paymentKey: `test_ok_${order.order_number}`, orderId: order.order_number, amount: String(order.amount) }).toString()}`);
   await expect(page.getByRole('heading', { level: 1, name: '결제 완료' })).toBeVisible();
@@ -76,4 +77,24 @@ test('a new member pays on a phone: a number to read out, no amount split from i
   expect(await below(orders)).toBeLessThan(page.viewportSize()!.height);
   await orders.click();
   await expect(page.getByRole('link').filter({ hasText: order.order_number })).toContainText('결제 완료');
+
+  // Told once, though the success page was opened again: in the notifications and by mail.
+  await page.goto(`/checkout/success?${new URLSearchParams({ paymentKey: `test_ok_${order.order_number}`, orderId: order.order_number, amount: String(order.amount) }).toString()}`);
+  await expect(page.getByRole('heading', { level: 1, name: '결제 완료' })).toBeVisible();
+  await page.goto('/notification');
+  const told = page.getByRole('link').filter({ hasText: '결제가 완료되었어요.' });
+  await expect(told).toHaveCount(1);
+  await expect(told).toContainText(DIARY);
+  await told.click();
+  await expect(page).toHaveURL(new RegExp(`/mypage/orders/${order.id}$`));
+
+  // After the verification link, the receipt.
+  const receipt = await newestMail(account.email, 2);
+  expect(receipt.subject).toBe(`[리추얼] 결제가 완료되었어요 (주문번호 ${order.order_number})`);
+  expect(receipt.text).toContain(`· ${DIARY} (살구) · 1개 · 24,000원`);
+  expect(receipt.text).toContain('결제 수단: 카드');
+  expect(receipt.text).toContain(`결제 금액: ${order.amount.toLocaleString('ko-KR')}원`);
+  expect(new URL(receipt.links[0]!).pathname).toBe(`/mypage/orders/${order.id}`);
+  await page.waitForTimeout(500);
+  expect(await readOutbox(MAIL_OUTBOX, { to: account.email })).toHaveLength(2);
 });

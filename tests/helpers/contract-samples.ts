@@ -29,6 +29,7 @@ export const sampleNotificationData = (overrides: Partial<NotificationData> = {}
   is_mention: false,
   is_letter: false,
   is_inquiry_answer: false,
+  is_order_paid: false,
   reaction_type: null,
   reaction_type_text: null,
   profile_image: '/uploads/avatars/slow.webp',

@@ -2,6 +2,7 @@
 // comment or reaction and its notification are written (or rolled back) together.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
+import { myOrderPath } from '../../../lib/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, notifications } from '../../db/schema/index.ts';
 import type { NewNotification, NotificationData, NotificationSource, NotificationTarget, ReactionType } from '../../db/schema/index.ts';
@@ -200,3 +201,33 @@ export async function notifyInquiryAnswer(tx: Db, answer: InquiryAnswerEvent): P
     },
   ]);
 }
+
+export interface OrderPaidEvent {
+  orderId: number;
+  userId: number;
+  /** The order's title (하루 한 줄 5년 다이어리 외 1건): the notification's second line. */
+  title: string;
+}
+
+/**
+ * The member's payment went through. The row only: the checkout writes it in the statement that
+ * marks the order paid, so an order confirmed twice is told once. No actor; like the inquiry
+ * answer, `post` is the nearest target and the link says where to go.
+ */
+export const orderPaidNotification = (paid: OrderPaidEvent): NewNotification => ({
+  userId: paid.userId,
+  type: 'order_paid',
+  actorId: null,
+  sourceType: 'order',
+  sourceId: paid.orderId,
+  data: {
+    title: paid.title,
+    link: myOrderPath(paid.orderId),
+    target: 'post',
+    reaction_type: null,
+    ritual_session_id: null,
+    ritual_session_thread_id: null,
+    square_post_category_slug: null,
+    id: null,
+  },
+});

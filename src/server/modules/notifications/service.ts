@@ -57,8 +57,8 @@ const toView = (row: Row): NotificationView => ({
   data: row.data,
   actor:
     row.actorNickname === null ? null : { nickname: row.actorNickname, profileImage: row.actorImage, deleted: row.actorDeletedAt !== null },
-  // A coupon, a letter to oneself and the team's answer have no actor; any other type without one had its actor's row removed.
-  hasActor: row.type !== 'coupon' && row.type !== 'letter' && row.type !== 'inquiry_answer',
+  // A coupon, a letter to oneself, the team's answer and a payment have no actor; any other type without one had its actor's row removed.
+  hasActor: row.type !== 'coupon' && row.type !== 'letter' && row.type !== 'inquiry_answer' && row.type !== 'order_paid',
   commentId: row.sourceType === 'comment' ? row.sourceId : null,
   readAt: row.readAt,
   createdAt: row.createdAt,

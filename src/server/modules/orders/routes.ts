@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import type { PaymentGateway } from '../../adapters/payments/index.ts';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
-import type { AppContext, AppEnv } from '../../http/context.ts';
+import type { AppContext, AppDeps, AppEnv } from '../../http/context.ts';
 import { pageMeta } from '../../http/pagination.ts';
 import { routeId } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
 import { purchaseConfirmationRoutes } from './purchase-confirmation-routes.ts';
+import { mailReceipt } from './paid-mail.ts';
 import { orderResource, ownOrderItemResource } from './resource.ts';
 import { ORDER_MESSAGES, orderConfirmInput, orderCreateInput, orderListQuery } from './schema.ts';
 import { cancelOrderItem, cancelPaidOrder, cancelUnpaidOrder, confirmOrder, createOrder, findOwnOrder, findOwnOrderItem, listOwnOrders } from './service.ts';
@@ -18,7 +17,7 @@ const idParam = (c: AppContext, message: string): number => {
   return id;
 };
 
-export function orderRoutes(db: Db, payments: PaymentGateway) {
+export function orderRoutes({ db, payments, mailer, background, config }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/api/orders/me', async (c) => {
       const user = requireMember(c);
@@ -47,7 +46,9 @@ export function orderRoutes(db: Db, payments: PaymentGateway) {
     .post('/api/orders/confirm', async (c) => {
       const user = requireMember(c);
       const input = validateBody(c, orderConfirmInput);
-      return c.json({ data: orderResource(await confirmOrder(db, payments, user, input)) });
+      const confirmed = await confirmOrder(db, payments, user, input);
+      mailReceipt({ mailer, background, appUrl: config.appUrl }, c.get('log'), user, confirmed);
+      return c.json({ data: orderResource(confirmed) });
     })
     .delete('/api/orders/:id', async (c) => {
       const user = requireMember(c);

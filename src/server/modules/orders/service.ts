@@ -12,6 +12,7 @@ import {
   cartItems,
   couponUsers,
   coupons,
+  notifications,
   orderItems,
   orders,
   payments,
@@ -25,6 +26,7 @@ import {
 import type { Coupon, CouponUser, Order, OrderItem, RitualSession, User } from '../../db/schema/index.ts';
 import { conflict, invalidInput, notFound } from '../../domain-errors.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
+import { orderPaidNotification } from '../notifications/events.ts';
 import { justPaidReviewStates, reviewStatesOf } from '../reviews/eligibility.ts';
 import type { ItemReviewState } from '../reviews/eligibility.ts';
 import { listTempCart } from '../store/cart-service.ts';
@@ -38,6 +40,19 @@ export interface OrderView {
   items: OrderItem[];
   /** Each line's review state, where the answer shows it (a new, unpaid order has none to show). */
   reviews?: Map<number, ItemReviewState>;
+}
+
+/** What the confirm tells whoever mails the receipt: set only by the call that paid the order. */
+export interface PaidNow {
+  /** The provider's answer, which names the payment method. */
+  raw: unknown;
+  /** The sessions the order bought a seat in, with their dates. */
+  sessions: RitualSession[];
+}
+
+export interface ConfirmedOrder extends OrderView {
+  /** Null when the order was paid before this call (a reload, a second confirm). */
+  paidNow: PaidNow | null;
 }
 
 interface RequestedLine {
@@ -485,6 +500,9 @@ async function recordSettlement(
       const seats = takes.sessionIds.map((ritualSessionId) => ({ ritualSessionId, userId: order.userId!, role: 'member' as const }));
       writes.push(tx.$with('seats').as(tx.insert(ritualSessionUsers).values(seats).returning({ id: ritualSessionUsers.id })));
     }
+    if (order.userId !== null) {
+      writes.push(tx.$with('notice').as(tx.insert(notifications).values(orderPaidNotification({ orderId: order.id, userId: order.userId, title: order.title })).returning({ id: notifications.id })));
+    }
     if (order.couponUserId !== null) {
       writes.push(tx.$with('coupon').as(tx.update(couponUsers).set({ usedOrderId: order.id, usedAt: now }).where(eq(couponUsers.id, order.couponUserId)).returning({ id: couponUsers.id })));
     }
@@ -565,7 +583,7 @@ function settleStepByStep(db: Db, order: Order, takes: Takes, payment: typeof pa
  * of one order charge once; the first to lock the order row settles it, the others find it settled.
  * An order's lines never change while it waits for payment, so they are read before the lock.
  */
-export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, input: OrderConfirmInput, now = new Date()): Promise<OrderView> {
+export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, input: OrderConfirmInput, now = new Date()): Promise<ConfirmedOrder> {
   const { order, items } = await ownOrderWithItems(db, user, input.order_id);
   if (order.status === 'cancelled') {
     // A confirm that cancelled it may have lost the provider on the way back: give the money back now.
@@ -573,7 +591,7 @@ export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, 
     if (payment) await refundWhole(db, gateway, order, payment.paymentKey, ORDER_MESSAGES.ranOut);
     throw invalidInput({ order_id: [ORDER_MESSAGES.notPayable] });
   }
-  if (order.status !== 'pending') return { order, items, reviews: await reviewStatesOf(db, [{ order, items }]) };
+  if (order.status !== 'pending') return { order, items, reviews: await reviewStatesOf(db, [{ order, items }]), paidNow: null };
   if (input.amount !== order.amount) throw invalidInput({ amount: [ORDER_MESSAGES.amount] });
   let raw: unknown;
   try {
@@ -590,7 +608,7 @@ export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, 
     throw error;
   });
   // Another confirm settled it first.
-  if (!outcome) return findOwnOrder(db, user, String(order.id));
+  if (!outcome) return { ...(await findOwnOrder(db, user, String(order.id))), paidNow: null };
   if (outcome === 'cancelled') {
     try {
       await refundWhole(db, gateway, order, input.payment_key, ORDER_MESSAGES.notPayable);
@@ -611,7 +629,12 @@ export async function confirmOrder(db: Db, gateway: PaymentGateway, user: User, 
   }
   // The lines as the statement left them, but for updated_at, which the answer does not show.
   const paidItems = items.map((item) => ({ ...item, status: 'paid' as const }));
-  return { order: outcome.order, items: paidItems, reviews: justPaidReviewStates(outcome.order, paidItems, outcome.sessions, now) };
+  return {
+    order: outcome.order,
+    items: paidItems,
+    reviews: justPaidReviewStates(outcome.order, paidItems, outcome.sessions, now),
+    paidNow: { raw, sessions: outcome.sessions },
+  };
 }
 
 async function withItems(db: Db, list: Order[]): Promise<OrderView[]> {
