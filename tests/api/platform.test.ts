@@ -14,18 +14,15 @@ describe('the API core', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('puts a request id on every response, and keeps a sane one sent by a proxy', async () => {
+  it("puts the server's own request id on every response, whatever id a client or proxy sent", async () => {
     const client = createTestApp(testDb().database.db).client();
     const fresh = await client.get('/api/nowhere');
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const forwarded = await client.get('/healthz', { 'X-Request-Id': 'lb-1234' });
-    expect(forwarded.headers.get('x-request-id')).toBe('lb-1234');
     const uuid = '7d1f2c1e-3b4a-4c5d-8e9f-0a1b2c3d4e5f';
-    expect((await client.get('/healthz', { 'X-Request-Id': uuid })).headers.get('x-request-id')).toBe(uuid);
-    // Anything else would land in every log line of the request as the client wrote it.
-    for (const planted of ['a'.repeat(65), 'id with spaces', '<script>', 'x"}{"level":60', 'id%0Anext']) {
-      const res = await client.get('/healthz', { 'X-Request-Id': planted });
-      expect(res.headers.get('x-request-id'), planted).toMatch(/^[0-9a-f-]{36}$/);
+    for (const sent of ['lb-1234', uuid, 'a'.repeat(65), 'id with spaces', '<script>', 'x"}{"level":60', 'id%0Anext']) {
+      const res = await client.get('/healthz', { 'X-Request-Id': sent });
+      expect(res.headers.get('x-request-id'), sent).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('x-request-id'), sent).not.toBe(sent);
     }
   });
 
