@@ -34,6 +34,9 @@ export const HOSTILE_TEXT = [
   '0000-00-00T00:00:00.000000Z',
   '294277-01-01T00:00:00.000000Z',
   "' or 1=1 --",
+  // Names every object inherits: a lookup by the client's word must not find Object.prototype's.
+  'toString',
+  '__proto__',
   '<script>alert(1)</script>',
   '../../etc/passwd',
   '%00',
@@ -55,6 +58,8 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(fc.constantFrom(...HOS
 
 /** One of each kind, for the sweep that tries every field with every kind. */
 export const HOSTILE_VALUES: readonly unknown[] = [
+  'toString',
+  '__proto__',
   '\u0000',
   'a\u0000b',
   '\ud800',

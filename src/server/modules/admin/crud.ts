@@ -64,6 +64,13 @@ export interface CrudResource<T extends PgTable, Create extends z.ZodType, Updat
 
 export const NOT_FOUND = '요청하신 항목을 찾을 수 없어요.';
 
+/**
+ * The column a list is sorted by, by its API name; undefined for any other name. Only the map's
+ * own names count: `?sort=toString` must not reach Object.prototype's.
+ */
+export const sortColumnOf = <C>(sortable: Record<string, C>, name: string | undefined): C | undefined =>
+  name !== undefined && Object.hasOwn(sortable, name) ? sortable[name] : undefined;
+
 /** The console's list, detail, create, update and delete of one table, each change audited. */
 export function crudRoutes<T extends PgTable, Create extends z.ZodType, Update extends z.ZodType>(db: Db, resource: CrudResource<T, Create, Update>) {
   const base = `/api/admin/${resource.path}`;
@@ -90,7 +97,7 @@ export function crudRoutes<T extends PgTable, Create extends z.ZodType, Update e
         if (value !== undefined && value !== '') conditions.push(filter(value));
       }
       const where = and(...conditions);
-      const sortColumn = resource.sortable[query.sort ?? ''] ?? resource.sortable[sortNames[0]!]!;
+      const sortColumn = sortColumnOf(resource.sortable, query.sort) ?? resource.sortable[sortNames[0]!]!;
       const direction = query.order === 'asc' ? asc : desc;
       const [rows, [total]] = await Promise.all([
         db

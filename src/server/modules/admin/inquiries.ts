@@ -17,7 +17,7 @@ import { INQUIRY_MESSAGES } from '../inquiries/schema.ts';
 import { readAttachment } from '../inquiries/service.ts';
 import { notifyInquiryAnswer } from '../notifications/events.ts';
 import { recordAudit } from './audit.ts';
-import { listQuery } from './crud.ts';
+import { listQuery, sortColumnOf } from './crud.ts';
 import { auditActorOf } from './guard.ts';
 
 const answerers = alias(users, 'answerers');
@@ -129,7 +129,7 @@ export function adminInquiryRoutes({ db, storage, mailer, background, config }: 
       }
       const where = and(...conditions);
       const direction = query.order === 'asc' ? asc : desc;
-      const sortColumn = query.sort ? sortable[query.sort as keyof typeof sortable] : undefined;
+      const sortColumn = sortColumnOf(sortable, query.sort);
       // By default the queue: whatever still waits, the longest waiting first, then the answered.
       const order = sortColumn
         ? [direction(sortColumn), direction(inquiries.id)]

@@ -17,7 +17,7 @@ import { destroyUserSessions } from '../sessions/service.ts';
 import { isSuspended } from '../users/suspension.ts';
 import { recordAudit } from './audit.ts';
 import type { AuditActor } from './audit.ts';
-import { listQuery } from './crud.ts';
+import { listQuery, sortColumnOf } from './crud.ts';
 import { auditActorOf, requireAdmin, requireConsoleUser } from './guard.ts';
 import { isStaffRole } from './second-factor.ts';
 
@@ -187,7 +187,7 @@ export function adminMemberRoutes(db: Db) {
         );
       }
       const where = and(...conditions);
-      const sortColumn = sortable[query.sort as keyof typeof sortable] ?? users.id;
+      const sortColumn = sortColumnOf(sortable, query.sort) ?? users.id;
       const direction = query.order === 'asc' ? asc : desc;
       const [rows, [total]] = await Promise.all([
         db
