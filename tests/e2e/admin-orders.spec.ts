@@ -54,7 +54,7 @@ test('the administrator ships a paid order and gives a coupon; the member reads 
   await expect(row).toContainText('결제 완료');
   await row.getByText(order.order_number).click();
   await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.id}/show$`));
-  await expect(page.getByText('박배송 · 01055551234')).toBeVisible();
+  await expect(page.getByText('박배송 · 010-5555-1234')).toBeVisible();
 
   await page.getByRole('button', { name: '발송 처리', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '발송 처리' });
