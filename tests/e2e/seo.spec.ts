@@ -3,9 +3,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_DESCRIPTION } from '../../src/lib/seo.ts';
 import { E2E_SERVERS, urlOf } from './servers.ts';
 
-// The main server runs with the default APP_URL (src/server/env.ts), not the address the tests
-// use, so a canonical URL built from the request's host would show here.
-const APP_URL = 'http://localhost:4321';
+// The main server sets no APP_URL, so the site's address is where it listens (src/server/env.ts).
+// That a canonical URL is never built from the request's Host is tested below with another Host.
+const APP_URL = urlOf('main', '');
 const INSTAGRAM = E2E_SERVERS.main.env.SOCIAL_INSTAGRAM_URL;
 
 type JsonLd = Record<string, unknown>;
@@ -100,6 +100,11 @@ test.describe('what search engines and link previews read', () => {
   test('the home page names the website', async ({ page }) => {
     await page.goto('/');
     expect((await jsonLdOf(page)).find((data) => data['@type'] === 'WebSite')).toMatchObject({ name: '리추얼', url: `${APP_URL}/` });
+  });
+
+  test('the canonical URL names the site, whatever Host the request came with', async ({ request }) => {
+    const res = await request.get(urlOf('main', '/notice'), { headers: { Host: 'attacker.example' } });
+    expect(await res.text()).toContain(`<link rel="canonical" href="${APP_URL}/notice"`);
   });
 
   test('the canonical URL keeps only the list page and the FAQ category', async ({ page }) => {
