@@ -130,7 +130,9 @@ test.describe('the square for readers', () => {
     await page.goto('/square');
     const titles = page.locator('.square-card-title');
     await expect(titles).toHaveCount(20);
-    const shown = (await titles.allInnerTexts()).map((title) => title.replace(/^비밀글\s*/, ''));
+    // Other specs' posts end in a stamp of their run (base 36) and may come first: only the demo's are judged.
+    const shown = (await titles.allInnerTexts()).map((title) => title.replace(/^비밀글\s*/, '')).filter((title) => !/\s[0-9a-z]{8,}$/.test(title));
+    expect(shown.length).toBeGreaterThan(0);
     const shapes = shown.map((title) => title.replace(/\d+/g, '#'));
     expect(new Set(shapes).size, shown.join('\n')).toBe(shown.length);
     for (const title of shown) expect(title).not.toMatch(/\d+번째|(1[3-9]|[2-9]\d)주/);
