@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { squarePostCategories, squarePosts, squareUnlocks, users } from '../../db/schema/index.ts';
@@ -6,35 +6,15 @@ import type { SquarePostItem } from '../../../lib/square.ts';
 import type { Reader } from '../models/reader.ts';
 import { postItemResource } from '../square/resource.ts';
 import { postItemView } from '../square/views.ts';
+import { squarePostColumns } from '../square/service.ts';
 import type { PostRow } from '../square/views.ts';
 import { forgetSearchItem, gramRows, indexSearchItem, matchingRows, plainText } from './grams.ts';
 import type { GramRow, KindReader } from './grams.ts';
 
 type SearchedPost = PostRow & { contentHtml: string };
 
-const postColumns = {
-  id: squarePosts.id,
-  title: squarePosts.title,
-  excerpt: squarePosts.excerpt,
-  contentHtml: squarePosts.contentHtml,
-  thumbnailUrl: squarePosts.thumbnailUrl,
-  isAnonymous: squarePosts.isAnonymous,
-  isNotice: squarePosts.isNotice,
-  hasPassword: sql<boolean>`${squarePosts.passwordHash} is not null`,
-  commentsCount: squarePosts.commentsCount,
-  reactionsCount: squarePosts.reactionsCount,
-  createdAt: squarePosts.createdAt,
-  updatedAt: squarePosts.updatedAt,
-  userId: squarePosts.userId,
-  categoryId: squarePostCategories.id,
-  categoryName: squarePostCategories.name,
-  categorySlug: squarePostCategories.slug,
-  authorNickname: users.nickname,
-  authorUsername: users.username,
-  authorProfileImage: users.profileImage,
-  authorDeletedAt: users.deletedAt,
-  hiddenAt: squarePosts.hiddenAt,
-};
+// The cards' own columns, and the body, which only a reader allowed to read it is matched on.
+const postColumns = { ...squarePostColumns, contentHtml: squarePosts.contentHtml };
 
 const selectPosts = (db: Db, where: SQL | undefined) =>
   db

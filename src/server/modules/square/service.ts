@@ -15,7 +15,8 @@ import type { PostRow, SquareCategoryRef, SquareCategoryView, SquarePostDetailVi
 
 export const SQUARE_POST_MODEL = 'square_post';
 
-const postColumns = {
+/** A square post as its cards and pages read it, with its category and author; search reads the same. */
+export const squarePostColumns = {
   id: squarePosts.id,
   title: squarePosts.title,
   excerpt: squarePosts.excerpt,
@@ -38,7 +39,7 @@ const postColumns = {
   hiddenAt: squarePosts.hiddenAt,
 };
 
-const listColumns = { ...postColumns, cursorAt: positionTime(squarePosts.createdAt) };
+const listColumns = { ...squarePostColumns, cursorAt: positionTime(squarePosts.createdAt) };
 type ListRow = PostRow & { cursorAt: string };
 
 const selectPosts = (db: Db) =>
@@ -201,7 +202,7 @@ export async function listSavedSquarePosts(
   const position = options.cursor ? decodeCursor(options.cursor) : null;
   const readable = await readableCategoryCondition(db, reader);
   const rows = await db
-    .select({ ...postColumns, saveId: saves.id, cursorAt: positionTime(saves.createdAt) })
+    .select({ ...squarePostColumns, saveId: saves.id, cursorAt: positionTime(saves.createdAt) })
     .from(saves)
     .innerJoin(squarePosts, eq(squarePosts.id, saves.modelId))
     .innerJoin(squarePostCategories, eq(squarePostCategories.id, squarePosts.squarePostCategoryId))
@@ -272,7 +273,7 @@ async function isSavedBy(db: Db, postId: number, userId: number | null): Promise
 const postQuery = preparedQuery((db) =>
   db
     .select({
-      ...postColumns,
+      ...squarePostColumns,
       contentHtml: squarePosts.contentHtml,
       categoryProtected: sql<boolean>`${squarePostCategories.passwordHash} is not null`,
     })
