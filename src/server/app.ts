@@ -55,6 +55,7 @@ import { roomProgressRoutes } from './modules/room-progress/routes.ts';
 import { letterRoutes } from './modules/letters/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { legacyDispatch } from './modules/legacy/routes.ts';
+import { openApiRoutes } from './modules/openapi/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', offTheRecordRoutes(db));
   app.route('/', searchRoutes(db));
   app.route('/', adminRoutes(deps));
+  app.route('/', openApiRoutes());
 
   app.notFound(() => {
     throw notFound(UNKNOWN_API_MESSAGE);

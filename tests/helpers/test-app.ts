@@ -18,6 +18,7 @@ import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer
 import { DEFAULT_LEGACY_SUNSET } from '../../src/server/modules/legacy/deprecation.ts';
 import { createTestPaymentGateway } from '../../src/server/adapters/payments/index.ts';
 import type { PaymentGateway } from '../../src/server/adapters/payments/index.ts';
+import { checkAnswer, routedMethod } from './answer-contract.ts';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -88,7 +89,7 @@ export function createTestApp(
       return readOutbox(outboxDir, to ? { to } : {});
     },
     smsOutbox: (phone) => readSmsOutbox(smsDir, phone ? { phone } : {}),
-    client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1'),
+    client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1', app),
   };
 }
 
@@ -117,6 +118,8 @@ export class TestClient {
   constructor(
     private readonly api: { fetch(request: Request, clientAddress?: string): Promise<Response> },
     private readonly ip: string,
+    /** The app behind `api`: each answer is then checked against the API's own description. */
+    private readonly described?: App,
   ) {}
 
   get(path: string, headers: Record<string, string> = {}) {
@@ -173,6 +176,23 @@ export class TestClient {
     } catch {
       parsed = null;
     }
-    return { status: response.status, headers: response.headers, body: parsed, text, bytes };
+    const answer = { status: response.status, headers: response.headers, body: parsed, text, bytes };
+    if (this.described) checkAnswer(this.described, routedMethod(method, fieldsOf(options)), path, answer);
+    return answer;
   }
+}
+
+/** The body's fields as the server reads them, for the `_method` override. */
+function fieldsOf(options: RequestOptions): Record<string, unknown> | null {
+  if (options.json !== undefined) return typeof options.json === 'object' ? (options.json as Record<string, unknown>) : null;
+  if (options.form) return options.form;
+  if (options.multipart) return { _method: options.multipart.get('_method') };
+  if (typeof options.body === 'string') {
+    try {
+      return JSON.parse(options.body) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }

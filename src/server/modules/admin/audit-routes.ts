@@ -12,7 +12,7 @@ import { routeId } from '../../http/route-id.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { ADMIN_PER_PAGE, ADMIN_PER_PAGE_MAX, NOT_FOUND } from './crud.ts';
 
-const listQuery = pageQuery({ fallback: ADMIN_PER_PAGE, max: ADMIN_PER_PAGE_MAX }).extend({
+export const auditListQuery = pageQuery({ fallback: ADMIN_PER_PAGE, max: ADMIN_PER_PAGE_MAX }).extend({
   model_type: z.string().max(64).optional(),
   model_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   actor_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
@@ -40,7 +40,7 @@ const resource = (row: AuditRow) => ({ ...row, created_at: apiTime(row.created_a
 export function auditRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/api/admin/audit-logs', async (c) => {
-      const query = validateQuery(c, listQuery);
+      const query = validateQuery(c, auditListQuery);
       const conditions: SQL[] = [];
       if (query.model_type) conditions.push(eq(auditLogs.modelType, query.model_type));
       if (query.model_id) conditions.push(eq(auditLogs.modelId, query.model_id));

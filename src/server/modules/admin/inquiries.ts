@@ -19,6 +19,8 @@ import { notifyInquiryAnswer } from '../notifications/events.ts';
 import { recordAudit } from './audit.ts';
 import { listQuery, sortColumnOf } from './crud.ts';
 import { auditActorOf } from './guard.ts';
+import { dataOf, looseRecord, pageOf } from '../../http/openapi/envelopes.ts';
+import type { ApiOperation } from '../../http/openapi/operation.ts';
 
 const answerers = alias(users, 'answerers');
 
@@ -208,3 +210,11 @@ export function adminInquiryRoutes({ db, storage, mailer, background, config }: 
       return c.json({ data: await findInquiry(db, id) });
     });
 }
+
+export const adminInquiryOperations: readonly ApiOperation[] = [
+  { method: 'GET', path: '/api/admin/inquiry-categories', summary: '문의 분류', access: 'staff', answers: { 200: pageOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/inquiries', summary: '문의 대기열', access: 'staff', query: queueQuery, answers: { 200: pageOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/inquiries/:id', summary: '문의', access: 'staff', answers: { 200: dataOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/inquiries/:id/attachments/:attachmentId', summary: '문의 첨부 파일 (파일 그대로)', access: 'staff', answers: { 200: null } },
+  { method: 'POST', path: '/api/admin/inquiries/:id/answer', summary: '문의 답변', access: 'staff', body: answerInput, answers: { 200: dataOf(looseRecord) } },
+];

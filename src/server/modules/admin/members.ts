@@ -20,6 +20,8 @@ import type { AuditActor } from './audit.ts';
 import { listQuery, sortColumnOf } from './crud.ts';
 import { auditActorOf, requireAdmin, requireConsoleUser } from './guard.ts';
 import { isStaffRole } from './second-factor.ts';
+import { dataOf, looseRecord, pageOf } from '../../http/openapi/envelopes.ts';
+import type { ApiOperation } from '../../http/openapi/operation.ts';
 
 const MEMBER_MESSAGES = {
   notFound: '회원을 찾을 수 없어요.',
@@ -278,3 +280,14 @@ export function adminMemberRoutes(db: Db) {
       });
     });
 }
+
+const member = dataOf(looseRecord);
+
+export const adminMemberOperations: readonly ApiOperation[] = [
+  { method: 'GET', path: '/api/admin/members', summary: '회원 목록', access: 'staff', query: memberQuery, answers: { 200: pageOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/members/:id', summary: '회원', access: 'staff', answers: { 200: member } },
+  { method: 'POST', path: '/api/admin/members/:id/suspension', summary: '이용 정지', access: 'staff', body: suspensionInput, answers: { 200: member } },
+  { method: 'DELETE', path: '/api/admin/members/:id/suspension', summary: '이용 정지 풀기', access: 'staff', answers: { 200: member } },
+  { method: 'PATCH', path: '/api/admin/members/:id/role', summary: '역할 바꾸기', access: 'staff', body: roleInput, answers: { 200: member } },
+  { method: 'GET', path: '/api/admin/account-deletions', summary: '탈퇴 기록', access: 'staff', query: deletionQuery, answers: { 200: pageOf(looseRecord) } },
+];

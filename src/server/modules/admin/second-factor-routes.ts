@@ -9,7 +9,7 @@ import { clearRateLimit } from '../rate-limits/service.ts';
 import { requireStaffAccount } from './guard.ts';
 import { confirmEnrolment, passSecondFactor, secondFactorState, startEnrolment } from './second-factor.ts';
 
-const codeBody = z.object({
+export const secondFactorCodeInput = z.object({
   code: z.string({ error: '인증 코드를 입력해 주세요.' }).trim().min(1, '인증 코드를 입력해 주세요.').max(32, '인증 코드가 너무 길어요.'),
 });
 
@@ -34,7 +34,7 @@ export function secondFactorRoutes(db: Db, config: AppConfig) {
     })
     .post('/api/admin/second-factor/confirmation', async (c) => {
       const user = requireStaffAccount(c);
-      const { code } = validateBody(c, codeBody);
+      const { code } = validateBody(c, secondFactorCodeInput);
       await enforceRateLimit(db, c, CODE_ATTEMPTS, String(user.id));
       const recoveryCodes = await confirmEnrolment(db, config.appKey, user, c.get('session')!.id, code);
       await clearRateLimit(db, attemptsKey(user.id));
@@ -42,7 +42,7 @@ export function secondFactorRoutes(db: Db, config: AppConfig) {
     })
     .post('/api/admin/second-factor/challenge', async (c) => {
       const user = requireStaffAccount(c);
-      const { code } = validateBody(c, codeBody);
+      const { code } = validateBody(c, secondFactorCodeInput);
       await enforceRateLimit(db, c, CODE_ATTEMPTS, String(user.id));
       const result = await passSecondFactor(db, config.appKey, user, c.get('session')!.id, code);
       await clearRateLimit(db, attemptsKey(user.id));

@@ -15,7 +15,7 @@ const ONE_FILTER_MESSAGE = 'faq_category_id와 category 중 하나만 보내 주
 
 export const FAQ_CATEGORY_NOT_FOUND = '자주 묻는 질문 분류를 찾을 수 없습니다.';
 
-const listQuery = z
+export const faqListQuery = z
   .object({
     faq_category_id: z.coerce
       .number({ error: CATEGORY_ID_MESSAGE })
@@ -60,7 +60,7 @@ export function faqRoutes(db: Db) {
       return c.json({ data: categories.map(faqCategoryResource) });
     })
     .get('/api/faqs', async (c) => {
-      const query = validateQuery(c, listQuery);
+      const query = validateQuery(c, faqListQuery);
       let categoryId: number | undefined;
       if (query.faq_category_id !== undefined || query.category !== undefined) {
         const category = await findFaqCategory(

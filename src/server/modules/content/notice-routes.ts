@@ -9,7 +9,7 @@ import { NOTICES_PER_PAGE, NOTICES_PER_PAGE_MAX, findPublishedNotice, listNotice
 import { routeId } from '../../http/route-id.ts';
 import type { NoticeDetail, NoticeListItem } from './notice-service.ts';
 
-const listQuery = pageQuery({ fallback: NOTICES_PER_PAGE, max: NOTICES_PER_PAGE_MAX });
+export const noticeListQuery = pageQuery({ fallback: NOTICES_PER_PAGE, max: NOTICES_PER_PAGE_MAX });
 
 export const NOTICE_NOT_FOUND = '공지사항을 찾을 수 없습니다.';
 
@@ -38,7 +38,7 @@ const CACHE = 'public, max-age=60';
 export function noticeRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/api/notices', async (c) => {
-      const query = validateQuery(c, listQuery);
+      const query = validateQuery(c, noticeListQuery);
       const result = await listNotices(db, { page: query.page, perPage: query.per_page });
       c.header('Cache-Control', CACHE);
       return c.json({

@@ -11,6 +11,8 @@ import { pageMeta, pageQuery } from '../../../http/pagination.ts';
 import { idField, routeId } from '../../../http/route-id.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import { ADMIN_PER_PAGE, ADMIN_PER_PAGE_MAX, NOT_FOUND } from '../crud.ts';
+import { dataOf, looseRecord, pageOf } from '../../../http/openapi/envelopes.ts';
+import type { ApiOperation } from '../../../http/openapi/operation.ts';
 
 const listQuery = pageQuery({ fallback: ADMIN_PER_PAGE, max: ADMIN_PER_PAGE_MAX }).extend({
   ritual_session_id: idField('세션을 골라 주세요.').optional(),
@@ -92,3 +94,8 @@ export function roomPostRoutes(db: Db) {
       return c.json({ data: { ...postResource(row), content_html: content.html } });
     });
 }
+
+export const roomPostOperations: readonly ApiOperation[] = [
+  { method: 'GET', path: '/api/admin/room-posts', summary: '세션 기록 모아 보기', access: 'staff', query: listQuery, answers: { 200: pageOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/room-posts/:id', summary: '세션 기록', access: 'staff', answers: { 200: dataOf(looseRecord) } },
+];

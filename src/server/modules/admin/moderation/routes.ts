@@ -14,6 +14,8 @@ import { auditActorOf } from '../guard.ts';
 import { dismissReports, MODERATION_MESSAGES, setItemHidden, setPostingLimit } from './actions.ts';
 import { listReportQueue, reportedItem } from './queue.ts';
 import type { QueueItem } from './queue.ts';
+import { dataOf, looseRecord, pageOf } from '../../../http/openapi/envelopes.ts';
+import type { ApiOperation } from '../../../http/openapi/operation.ts';
 
 const modelType = z.enum(reportModelTypes, { error: '대상 종류가 올바르지 않아요.' });
 
@@ -120,3 +122,15 @@ export function moderationRoutes(db: Db) {
       return c.json({ data: { id, posting_limited_until: null } });
     });
 }
+
+const moderated = dataOf(looseRecord);
+
+export const moderationOperations: readonly ApiOperation[] = [
+  { method: 'GET', path: '/api/admin/reports', summary: '신고 대기열', access: 'staff', query: queueQuery, answers: { 200: pageOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/reports/:key', summary: '신고된 글과 신고들', access: 'staff', answers: { 200: moderated } },
+  { method: 'POST', path: '/api/admin/reports/dismiss', summary: '신고 기각', access: 'staff', body: itemInput, answers: { 200: moderated } },
+  { method: 'POST', path: '/api/admin/moderation/hide', summary: '숨기기', access: 'staff', body: itemInput, answers: { 200: moderated } },
+  { method: 'POST', path: '/api/admin/moderation/restore', summary: '숨김 풀기', access: 'staff', body: itemInput, answers: { 200: moderated } },
+  { method: 'POST', path: '/api/admin/members/:id/posting-limit', summary: '글쓰기 제한', access: 'staff', body: limitInput, answers: { 200: moderated } },
+  { method: 'DELETE', path: '/api/admin/members/:id/posting-limit', summary: '글쓰기 제한 풀기', access: 'staff', answers: { 200: moderated } },
+];

@@ -16,6 +16,8 @@ import type { CrudResource } from '../crud.ts';
 import { richTextField } from '../fields.ts';
 import { auditActorOf } from '../guard.ts';
 import { flag, imageUrl, optionalReferenceId, presentValues, requiredText, wholeNumber } from '../input-fields.ts';
+import { dataOf } from '../../../http/openapi/envelopes.ts';
+import type { ApiOperation } from '../../../http/openapi/operation.ts';
 
 const fields = {
   type: z.enum(ritualTypes, { error: '종류는 한 달 리추얼(monthly) 또는 원데이(one_day)여야 해요.' }),
@@ -137,3 +139,10 @@ export function ritualBadgeRoutes(db: Db) {
       return c.json({ data: { badge_ids: badgeIds } });
     });
 }
+
+const badgeIds = dataOf(z.strictObject({ badge_ids: z.array(z.int()) }));
+
+export const ritualBadgeOperations: readonly ApiOperation[] = [
+  { method: 'GET', path: '/api/admin/rituals/:id/badges', summary: '리추얼의 배지', access: 'staff', answers: { 200: badgeIds } },
+  { method: 'PUT', path: '/api/admin/rituals/:id/badges', summary: '리추얼의 배지 바꾸기', access: 'staff', body: badgeInput, answers: { 200: badgeIds } },
+];

@@ -17,6 +17,8 @@ import type { CrudResource } from '../crud.ts';
 import { optionalTime } from '../fields.ts';
 import { auditActorOf } from '../guard.ts';
 import { flag, optionalReferenceId, optionalText, presentValues, referenceId, requiredText, requiredTime, wholeNumber } from '../input-fields.ts';
+import { dataOf, listOf, looseRecord } from '../../../http/openapi/envelopes.ts';
+import type { ApiOperation } from '../../../http/openapi/operation.ts';
 
 export const SESSION_MESSAGES = {
   ritualMissing: '리추얼을 찾을 수 없어요.',
@@ -260,3 +262,10 @@ export function ritualSessionMemberRoutes(db: Db) {
       return c.json({ data: memberResource(member) });
     });
 }
+
+export const ritualSessionMemberOperations: readonly ApiOperation[] = [
+  { method: 'GET', path: '/api/admin/ritual-sessions/:id/members', summary: '세션 멤버', access: 'staff', answers: { 200: listOf(looseRecord) } },
+  { method: 'POST', path: '/api/admin/ritual-sessions/:id/members', summary: '세션 멤버 넣기', access: 'staff', body: addInput, answers: { 201: dataOf(looseRecord) } },
+  { method: 'DELETE', path: '/api/admin/ritual-sessions/:id/members/:userId', summary: '세션 멤버 내보내기', access: 'staff', body: removeInput, answers: { 204: null } },
+  { method: 'PATCH', path: '/api/admin/ritual-sessions/:id/members/:userId', summary: '세션 멤버 역할', access: 'staff', body: roleInput, answers: { 200: dataOf(looseRecord) } },
+];

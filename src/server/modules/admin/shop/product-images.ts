@@ -15,6 +15,8 @@ import { recordAudit } from '../audit.ts';
 import type { CrudResource } from '../crud.ts';
 import { NOT_FOUND } from '../crud.ts';
 import { auditActorOf } from '../guard.ts';
+import { dataOf, looseRecord } from '../../../http/openapi/envelopes.ts';
+import type { ApiOperation } from '../../../http/openapi/operation.ts';
 
 const MAX_SIDE = 1600;
 
@@ -91,3 +93,8 @@ export function productImageRoutes(db: Db, storage: FileStorage) {
       return c.body(null, 204);
     });
 }
+
+export const productImageOperations: readonly ApiOperation[] = [
+  { method: 'POST', path: '/api/admin/product-images', summary: '상품 사진 올리기', access: 'staff', body: createInput, multipart: true, answers: { 201: dataOf(looseRecord) } },
+  { method: 'DELETE', path: '/api/admin/product-images/:id', summary: '상품 사진 지우기', access: 'staff', answers: { 204: null } },
+];

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { dataOf, listOf, looseRecord, pageOf } from '../../http/openapi/envelopes.ts';
+import type { ApiOperation } from '../../http/openapi/operation.ts';
+import { cartItemCreateInput, cartItemUpdateInput, cartSelectionInput, productListQuery, tempCartInput } from './schema.ts';
+
+const cart = z.strictObject({ data: z.array(looseRecord), meta: z.strictObject({ summary: looseRecord }) });
+
+export const storeOperations: readonly ApiOperation[] = [
+  { method: 'GET', path: '/api/cart-items/count', summary: '장바구니 줄 수 (배지)', access: 'member', answers: { 200: dataOf(z.strictObject({ count: z.int() })) } },
+  { method: 'GET', path: '/api/products', summary: '상품 목록', access: 'anyone', query: productListQuery, answers: { 200: pageOf(looseRecord) } },
+  { method: 'GET', path: '/api/products/latest', summary: '새 상품', access: 'anyone', answers: { 200: listOf(looseRecord) } },
+  { method: 'GET', path: '/api/products/:id', summary: '상품', access: 'anyone', answers: { 200: dataOf(looseRecord) } },
+  {
+    method: 'GET',
+    path: '/api/isolated-regions/:postal_code',
+    summary: '도서산간 여부와 추가 배송비',
+    access: 'anyone',
+    answers: { 200: dataOf(z.strictObject({ postal_code: z.string(), is_isolated: z.boolean(), region: z.string().nullable(), extra_fee: z.int() })) },
+  },
+  { method: 'GET', path: '/api/cart-items', summary: '장바구니', access: 'member', answers: { 200: cart } },
+  {
+    method: 'POST',
+    path: '/api/cart-items',
+    summary: '장바구니에 담기',
+    access: 'member',
+    body: cartItemCreateInput,
+    answers: { 201: z.strictObject({ data: looseRecord, meta: z.strictObject({ count: z.int() }) }) },
+  },
+  { method: 'PUT', path: '/api/cart-items', summary: '주문할 줄 고르기', access: 'member', body: cartSelectionInput, answers: { 200: cart } },
+  { method: 'PUT', path: '/api/cart-items/:id', summary: '장바구니 줄 고치기', access: 'member', body: cartItemUpdateInput, answers: { 200: dataOf(looseRecord) } },
+  { method: 'DELETE', path: '/api/cart-items/:id', summary: '장바구니 줄 빼기', access: 'member', answers: { 204: null } },
+  { method: 'GET', path: '/api/temp-cart-items', summary: '바로 구매 장바구니', access: 'member', answers: { 200: listOf(looseRecord) } },
+  { method: 'POST', path: '/api/temp-cart-items', summary: '바로 구매 장바구니 바꾸기', access: 'member', body: tempCartInput, answers: { 201: listOf(looseRecord) } },
+];
