@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { comments, notifications, users } from '../../src/server/db/schema/index.ts';
+import { modelKind } from '../../src/server/modules/models/registry.ts';
 import { notifyComment, notifyCoupons, notifyMention } from '../../src/server/modules/notifications/events.ts';
 import { createCategory, createPost, guestClient, signedInMember } from '../helpers/square-factories.ts';
 import { insertNotifications, notificationData } from '../helpers/notification-factories.ts';
@@ -233,7 +234,8 @@ describe('notifications from the square', () => {
           .insert(comments)
           .values({ modelType: 'square_post', modelId: post.id, userId: reader.user.id, content: '사라질 댓글' })
           .returning({ id: comments.id });
-        await notifyComment(tx, { id: row!.id, userId: reader.user.id, modelType: 'square_post', modelId: post.id, isAnonymous: false, repliedToId: null });
+        const subject = await modelKind('square_post').subject(tx, post.id);
+        await notifyComment(tx, { id: row!.id, userId: reader.user.id, subject, isAnonymous: false, repliedToId: null });
         expect((await tx.select().from(notifications).where(eq(notifications.userId, owner.user.id))).length).toBe(1);
         throw new Error('the action fails after notifying');
       }),

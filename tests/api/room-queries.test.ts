@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRoomHome } from '../../src/components/rooms/home-data.ts';
 import { ROOM_POST_CATEGORIES } from '../../src/lib/rooms.ts';
 import type { RoomTab } from '../../src/lib/rooms.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { commentLikes, comments, reactions, ritualSessionUsers, saves } from '../../src/server/db/schema/index.ts';
+import { commentLikes, comments, notifications, reactions, ritualSessionUsers, saves } from '../../src/server/db/schema/index.ts';
 import type { RitualSession, User } from '../../src/server/db/schema/index.ts';
 import { findRoomPost, ROOM_POST_MODEL } from '../../src/server/modules/rooms/posts.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
@@ -145,6 +146,21 @@ describe('SQL statements per room request', () => {
     const many = await post(large);
     expect(few.length).toBeGreaterThan(0);
     expect(many.length, shown(many)).toBe(few.length);
+  });
+
+  it("a comment on a room post reads the post once, for the owner's notification and the mentions alike", async () => {
+    const author = small.members.find((member) => member.id !== small.reader.id)!;
+    const post = await createRoomPost(db(), small.room, author, { title: '새벽 기상' });
+    const statements = await counter.during(async () => {
+      const res = await small.client.post('/api/comments', {
+        json: { model_type: ROOM_POST_MODEL, model_id: post.id, content: `@${author.nickname} 저도 일어났어요` },
+      });
+      expect(res.status, res.text).toBe(201);
+    });
+    const subjectReads = statements.filter((statement) => /"excerpt".* from "ritual_session_posts"/.test(statement.sql));
+    expect(subjectReads, shown(statements)).toHaveLength(1);
+    const told = await db().select().from(notifications).where(eq(notifications.userId, author.id));
+    expect(told.map((row) => row.type)).toEqual(['mention']);
   });
 
   const calls: Array<[string, (room: RoomUnderTest) => string]> = [

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountApi } from '../../src/server/app.ts';
 import type { ApiHandler } from '../../src/server/app.ts';
 import { createMember } from '../helpers/factories.ts';
-import type { SocialSettings } from '../../src/server/modules/social/providers.ts';
+import type { SocialSettings } from '../../src/server/modules/social/provider-settings.ts';
 import { issueCode, pretendAccount, standInClientSecret, standInSettings } from '../../src/server/modules/social/stand-in.ts';
 import { createTestApp, testConfig } from '../helpers/test-app.ts';
 import type { TestClient } from '../helpers/test-app.ts';

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SocialProvider } from '../../src/server/db/schema/index.ts';
-import type { ProviderSettings, SocialSettings } from '../../src/server/modules/social/providers.ts';
+import type { ProviderSettings, SocialSettings } from '../../src/server/modules/social/provider-settings.ts';
 
 /** The account the local provider says signed in, in the provider's terms. */
 export interface ProviderAccount {

@@ -8,7 +8,7 @@ import type { App } from '../../src/server/app.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { createBackgroundWork } from '../../src/server/jobs/background-work.ts';
-import type { SocialSettings } from '../../src/server/modules/social/providers.ts';
+import type { SocialSettings } from '../../src/server/modules/social/provider-settings.ts';
 import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import type { FileStorage } from '../../src/server/adapters/storage/storage.ts';

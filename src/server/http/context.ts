@@ -4,7 +4,7 @@ import type { Mailer } from '../adapters/mail/index.ts';
 import type { PaymentGateway } from '../adapters/payments/index.ts';
 import type { SmsSender } from '../adapters/sms/index.ts';
 import type { FileStorage, LocalStorage } from '../adapters/storage/index.ts';
-import type { SocialSettings } from '../modules/social/providers.ts';
+import type { SocialSettings } from '../modules/social/provider-settings.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { User } from '../db/schema/index.ts';

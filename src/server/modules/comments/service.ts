@@ -206,20 +206,21 @@ export async function createComment(db: Db, reader: Reader & { userId: number },
       })
       .returning({ id: comments.id, isAnonymous: comments.isAnonymous });
     await kind.bumpComments(tx, input.modelId, 1);
+    // Read once here: the notifications and the kind's own additions (a room's mentions) share it.
+    const subject = await kind.subject(tx, input.modelId);
     await notifyComment(tx, {
       id: created!.id,
       userId: reader.userId,
-      modelType: input.modelType,
-      modelId: input.modelId,
+      subject,
       isAnonymous: created!.isAnonymous,
       repliedToId: input.parentId ?? null,
     });
     await kind.afterComment?.(tx, {
       id: created!.id,
       userId: reader.userId,
-      modelId: input.modelId,
       content: input.content,
       isAnonymous: created!.isAnonymous,
+      subject,
     });
     return created!.id;
   });

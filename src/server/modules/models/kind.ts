@@ -57,9 +57,10 @@ export interface ModelKind {
 export interface NewCommentEvent {
   id: number;
   userId: number;
-  modelId: number;
   content: string;
   isAnonymous: boolean;
+  /** The target's `subject`, read once in the comment's transaction and shared with its notifications. */
+  subject: ModelSubject | null;
 }
 
 /** The target as `reader` may act on it: the kind's own rule, or its reading rule. */

@@ -6,7 +6,6 @@ import { myOrderPath } from '../../../lib/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, notifications } from '../../db/schema/index.ts';
 import type { NewNotification, NotificationData, NotificationSource, NotificationTarget, ReactionType } from '../../db/schema/index.ts';
-import { modelKind } from '../models/registry.ts';
 import type { ModelSubject } from '../models/kind.ts';
 
 /** Where a notification leads: the thing's title and the ids the client builds the link from. */
@@ -36,8 +35,8 @@ export interface CommentEvent {
   id: number;
   /** The author. */
   userId: number;
-  modelType: string;
-  modelId: number;
+  /** The thing commented on, as its kind's `subject` read it in this transaction; null when it is gone. */
+  subject: ModelSubject | null;
   /** As stored: the author's name and picture stay out of the notification too. */
   isAnonymous: boolean;
   /** The comment the member answered (a reply to a reply answers that reply's author), if any. */
@@ -49,7 +48,7 @@ export interface CommentEvent {
  * comment it answers (`reply_to_comment`), and the owner then only once. Nobody hears of their own.
  */
 export async function notifyComment(tx: Db, comment: CommentEvent): Promise<void> {
-  const subject = await modelKind(comment.modelType).subject(tx, comment.modelId);
+  const { subject } = comment;
   if (!subject) return;
   let answeredId: number | null = null;
   if (comment.repliedToId !== null) {
@@ -70,14 +69,14 @@ export async function notifyComment(tx: Db, comment: CommentEvent): Promise<void
 export interface ReactionEvent {
   id: number;
   userId: number;
-  modelType: string;
-  modelId: number;
+  /** The thing reacted to, as its kind's `subject` read it in this transaction; null when it is gone. */
+  subject: ModelSubject | null;
   reactionType: ReactionType;
 }
 
 /** A reaction tells the thing's owner; on an anonymous post the reactor stays anonymous too, as everything there does. */
 export async function notifyReaction(tx: Db, reaction: ReactionEvent): Promise<void> {
-  const subject = await modelKind(reaction.modelType).subject(tx, reaction.modelId);
+  const { subject } = reaction;
   if (!subject || subject.ownerId === null || subject.ownerId === reaction.userId) return;
   await insertAll(tx, [
     {

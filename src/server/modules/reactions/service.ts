@@ -87,7 +87,7 @@ export async function toggleReaction(
       .returning({ id: reactions.id });
     if (inserted.length > 0) {
       await kind.bumpReactions(tx, modelId, 1);
-      await notifyReaction(tx, { id: inserted[0]!.id, userId: reader.userId, modelType, modelId, reactionType: type });
+      await notifyReaction(tx, { id: inserted[0]!.id, userId: reader.userId, subject: await kind.subject(tx, modelId), reactionType: type });
       return true;
     }
     const removed = await tx

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { ritualSessionPosts, ritualSessionThreads, ritualSessionUsers, users } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../domain-errors.ts';
 import { mentionedMembers } from '../../../lib/rooms.ts';
-import type { ModelKind, ModelSubject, NewCommentEvent } from '../models/kind.ts';
+import type { ModelKind, NewCommentEvent } from '../models/kind.ts';
 import type { Reader } from '../models/reader.ts';
 import { notifyMention } from '../notifications/events.ts';
 import { ROOM_MESSAGES } from './access.ts';
@@ -41,7 +41,8 @@ const bump = async (tx: Db, table: RoomTable, column: 'commentsCount' | 'reactio
  * Mentions: `@nickname` of a member of the comment's room (longest names first, each member
  * once; the author is never told of their own mention). A name that is not a member's stays text.
  */
-async function notifyMentions(tx: Db, comment: NewCommentEvent, subject: ModelSubject | null): Promise<void> {
+async function notifyMentions(tx: Db, comment: NewCommentEvent): Promise<void> {
+  const { subject } = comment;
   if (!subject?.ritualSessionId || !comment.content.includes('@')) return;
   const members = await tx
     .select({ id: users.id, nickname: users.nickname })
@@ -83,9 +84,7 @@ export const roomPostKind: ModelKind = {
       id,
     };
   },
-  async afterComment(tx, comment) {
-    await notifyMentions(tx, comment, await this.subject(tx, comment.modelId));
-  },
+  afterComment: notifyMentions,
 };
 
 export const roomThreadKind: ModelKind = {
@@ -113,7 +112,5 @@ export const roomThreadKind: ModelKind = {
       id,
     };
   },
-  async afterComment(tx, comment) {
-    await notifyMentions(tx, comment, await this.subject(tx, comment.modelId));
-  },
+  afterComment: notifyMentions,
 };

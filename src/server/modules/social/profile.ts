@@ -1,6 +1,6 @@
 import { decodeIdToken } from 'arctic';
 import type { OAuth2Tokens } from 'arctic';
-import type { ProviderSettings } from './providers.ts';
+import type { ProviderSettings } from './provider-settings.ts';
 
 /** What the sign-in needs to know of a provider's account. */
 export interface SocialProfile {

@@ -1,26 +1,8 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import type { SocialProvider } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
+import type { ProviderSettings, SocialSettings } from './provider-settings.ts';
 import { standInSettings } from './stand-in.ts';
-
-export interface ProviderSettings {
-  provider: SocialProvider;
-  clientId: string;
-  /** Apple's secret is a short-lived token signed with the team's key, made per request. */
-  clientSecret: () => string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  userinfoUrl: string | null;
-  scopes: string[];
-  /** Google takes PKCE; Kakao, Naver and Apple rely on the client secret alone. */
-  pkce: boolean;
-  /** Apple posts the answer back as a form when names or e-mail are asked for. */
-  formPost: boolean;
-  /** This site's pretend provider (stand-in.ts), for development without keys. */
-  standIn?: boolean;
-}
-
-export type SocialSettings = Partial<Record<SocialProvider, ProviderSettings>>;
 
 export const PROVIDER_LABELS: Record<SocialProvider, string> = {
   kakao: '카카오',

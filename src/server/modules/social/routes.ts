@@ -12,7 +12,7 @@ import { signIn } from '../../http/session.ts';
 import { isSuspended } from '../users/suspension.ts';
 import { fetchSocialProfile } from './profile.ts';
 import { socialCallbackUrl } from './providers.ts';
-import type { SocialSettings } from './providers.ts';
+import type { SocialSettings } from './provider-settings.ts';
 import { standInRoutes } from './stand-in-routes.ts';
 import { memberForSocialAccount } from './service.ts';
 

@@ -9,7 +9,7 @@ import { parseWith } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { UNKNOWN_API_MESSAGE } from '../../http/incoming.ts';
 import { socialCallbackUrl } from './providers.ts';
-import type { SocialSettings } from './providers.ts';
+import type { SocialSettings } from './provider-settings.ts';
 import {
   PRETEND_NICKNAME_MAX,
   TOKEN_SECONDS,

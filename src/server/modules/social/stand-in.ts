@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Env } from '../../env.ts';
-import type { ProviderSettings, SocialSettings } from './providers.ts';
+import type { ProviderSettings, SocialSettings } from './provider-settings.ts';
 
 /**
  * A pretend Kakao and Naver served by this site, so that their buttons work on a fresh clone
