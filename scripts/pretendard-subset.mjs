@@ -1,13 +1,16 @@
 // npm install --no-save subset-font@2.9.0 && node scripts/pretendard-subset.mjs
 //
 // Cuts Pretendard's variable font (the npm `pretendard` package) down to what Korean pages of this
-// site use, as one WOFF2 file with every weight: the text written in src/ (scripts/site-characters.mjs),
+// site use, as one TrueType file with every weight: the text written in src/ (scripts/site-characters.mjs),
 // the Hangul syllables people use most, the compatibility jamo of ㅋㅋ and ㅠㅠ, ASCII and common
 // punctuation. One file is laid out once when it arrives, where the package's dynamic subset sent a
 // page's text as a dozen files, each arriving on its own and each laying the page out again.
 // The font and the list of its characters are committed; run this again when the test of the list
 // (tests/unit/pretendard-subset.test.ts) says that the site uses a character the font lacks.
 // subset-font (harfbuzz's hb-subset built to WebAssembly) is a tool here, not a dependency of the app.
+// TrueType, not WOFF2: a browser undoes WOFF2's compression on the page's main thread as it first
+// lays text out, and undoes the build's Brotli or gzip copy of the TrueType file off it, while the
+// file arrives (docs/decisions/007-pretendard-korean-cut.md).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import subsetFont from 'subset-font';
@@ -16,7 +19,7 @@ import { siteCharacters } from './site-characters.mjs';
 const PACKAGE_DIR = fileURLToPath(new URL('../node_modules/pretendard/dist/web/variable/', import.meta.url));
 const FONT = `${PACKAGE_DIR}woff2/PretendardVariable.woff2`;
 const DYNAMIC_SUBSET_CSS = `${PACKAGE_DIR}pretendardvariable-dynamic-subset.css`;
-const OUT_FONT = fileURLToPath(new URL('../src/assets/fonts/pretendard-korean.woff2', import.meta.url));
+const OUT_FONT = fileURLToPath(new URL('../src/assets/fonts/pretendard-korean.ttf', import.meta.url));
 const OUT_CHARACTERS = fileURLToPath(new URL('../src/assets/fonts/pretendard-korean.txt', import.meta.url));
 
 /**
@@ -69,8 +72,8 @@ const codePoints = new Set([
   ...siteCharacters().map((character) => character.codePointAt(0)),
 ]);
 const text = String.fromCodePoint(...[...codePoints].sort((a, b) => a - b));
-// Pages use weights 400 to 800; cutting the axis to them makes the file a quarter smaller (296 to 212 KB).
-const font = await subsetFont(readFileSync(FONT), text, { targetFormat: 'woff2', variationAxes: { wght: { min: 400, max: 800 } } });
+// Pages use weights 400 to 800; cutting the axis to them makes the file a quarter smaller (WOFF2: 296 to 212 KB).
+const font = await subsetFont(readFileSync(FONT), text, { targetFormat: 'truetype', variationAxes: { wght: { min: 400, max: 800 } } });
 writeFileSync(OUT_FONT, font);
 writeFileSync(OUT_CHARACTERS, `${text}\n`);
 console.log(`${OUT_FONT}: ${codePoints.size} characters, ${Math.round(font.length / 1024)} KB`);

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import send from 'send';
+import { PRECOMPRESSED_CODINGS, acceptedCodings, precompressedType } from './precompressed.ts';
 
 /** Build output named by content hash: never changes under its name. */
 const HASHED_ASSETS = '/_astro/';
@@ -19,18 +20,39 @@ export function listStaticFiles(clientDir: string): Set<string> {
   );
 }
 
-/** One of the listed files, with the validators `send` gives (ETag, Last-Modified, ranges) and `headers`. */
+/** The build's compressed copy of `pathname` that the browser takes, if there is one. */
+function compressedCopy(files: ReadonlySet<string>, pathname: string, acceptEncoding: string | undefined) {
+  const type = precompressedType(pathname);
+  if (!type) return null;
+  const accepted = acceptedCodings(acceptEncoding);
+  const copy = PRECOMPRESSED_CODINGS.find(({ coding, suffix }) => accepted.has(coding) && files.has(pathname + suffix));
+  return copy ? { ...copy, type } : null;
+}
+
+/**
+ * One of the listed files, with the validators `send` gives (ETag, Last-Modified, ranges) and
+ * `headers`; its compressed copy instead when the build wrote one and the browser takes it.
+ * `acceptEncoding` is the browser's header as it came, before the compression middleware's filter.
+ */
 export function serveStaticFile(
   req: IncomingMessage,
   res: ServerResponse,
   clientDir: string,
-  pathname: string,
+  files: ReadonlySet<string>,
+  pathname: { raw: string; decoded: string },
   headers: Record<string, string>,
+  acceptEncoding: string | undefined,
 ): void {
-  const stream = send(req, pathname, { root: clientDir });
+  const copy = compressedCopy(files, pathname.decoded, acceptEncoding);
+  const stream = send(req, copy ? pathname.raw + copy.suffix : pathname.raw, { root: clientDir });
   stream.on('headers', () => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    if (pathname.startsWith(HASHED_ASSETS)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    if (pathname.decoded.startsWith(HASHED_ASSETS)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    if (precompressedType(pathname.decoded)) res.setHeader('Vary', 'Accept-Encoding');
+    if (copy) {
+      res.setHeader('Content-Type', copy.type);
+      res.setHeader('Content-Encoding', copy.coding);
+    }
   });
   stream.on('error', (error: { statusCode?: number }) => {
     res.statusCode = error.statusCode ?? 500;
