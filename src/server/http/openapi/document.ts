@@ -36,12 +36,35 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-const inputSchema = (schema: z.ZodType): JsonSchema =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-const outputSchema = (schema: z.ZodType): JsonSchema =>
-  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+interface SchemaWriter {
+  input(schema: z.ZodType): JsonSchema;
+  output(schema: z.ZodType): JsonSchema;
+  /** Schemas named with `.meta({ id })` (shared, or referring to themselves), each kept once. */
+  components: Record<string, JsonSchema>;
+}
 
-function parametersOf(operation: ApiOperation): JsonSchema[] {
+/**
+ * zod writes a named or recursive schema into the schema's own `$defs`; in a document those refs
+ * would resolve against the document's root, so the definitions move to `components/schemas`.
+ */
+function schemaWriter(): SchemaWriter {
+  const components: Record<string, JsonSchema> = {};
+  const relink = (value: JsonSchema): JsonSchema => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  const write = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+    const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const { $schema: _dialect, $defs: definitions = {}, ...rest } = converted;
+    for (const [name, definition] of Object.entries(definitions)) {
+      const linked = relink(definition);
+      const known = components[name];
+      if (known && JSON.stringify(known) !== JSON.stringify(linked)) throw new Error(`Two different schemas are named ${name}`);
+      components[name] = linked;
+    }
+    return relink(rest);
+  };
+  return { input: (schema) => write(schema, 'input'), output: (schema) => write(schema, 'output'), components };
+}
+
+function parametersOf(operation: ApiOperation, schemas: SchemaWriter): JsonSchema[] {
   const parameters: JsonSchema[] = pathParameters(operation.path).map((name) => ({
     name,
     in: 'path',
@@ -49,7 +72,7 @@ function parametersOf(operation: ApiOperation): JsonSchema[] {
     schema: isIdParameter(name) ? { type: 'integer', minimum: 1 } : { type: 'string' },
   }));
   if (!operation.query) return parameters;
-  const query = inputSchema(operation.query);
+  const query = schemas.input(operation.query);
   const required = new Set((query['required'] as string[] | undefined) ?? []);
   for (const [name, schema] of Object.entries((query['properties'] as Record<string, JsonSchema> | undefined) ?? {})) {
     parameters.push({ name, in: 'query', required: required.has(name), schema });
@@ -57,18 +80,18 @@ function parametersOf(operation: ApiOperation): JsonSchema[] {
   return parameters;
 }
 
-function operationObject(operation: ApiOperation, tag: string): JsonSchema {
+function operationObject(operation: ApiOperation, tag: string, schemas: SchemaWriter): JsonSchema {
   const responses: Record<string, JsonSchema> = {};
   for (const [status, schema] of Object.entries(answersOf(operation))) {
     const description = STATUS_TEXT[Number(status)] ?? status;
-    responses[status] = schema ? { description, content: { 'application/json': { schema: outputSchema(schema) } } } : { description };
+    responses[status] = schema ? { description, content: { 'application/json': { schema: schemas.output(schema) } } } : { description };
   }
-  const body = operation.body && inputSchema(operation.body);
+  const body = operation.body && schemas.input(operation.body);
   return {
     tags: [tag],
     summary: operation.summary,
     operationId: `${operation.method.toLowerCase()}${operation.path.replace(/[^A-Za-z0-9]+(\w?)/g, (_, next: string) => next.toUpperCase())}`,
-    parameters: parametersOf(operation),
+    parameters: parametersOf(operation, schemas),
     ...(body && {
       requestBody: {
         required: true,
@@ -87,10 +110,11 @@ function operationObject(operation: ApiOperation, tag: string): JsonSchema {
 /** The document: each operation at its path, and each legacy path as a deprecated copy of its counterpart. */
 export function buildOpenApiDocument(groups: Record<string, readonly ApiOperation[]>, legacy: LegacyPaths): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const schemas = schemaWriter();
   const add = (path: string, method: string, object: JsonSchema) => ((paths[path] ??= {})[method.toLowerCase()] = object);
   for (const [tag, operations] of Object.entries(groups)) {
     for (const operation of operations) {
-      const object = operationObject(operation, tag);
+      const object = operationObject(operation, tag, schemas);
       add(openApiPath(operation.path), operation.method, object);
       const old = legacy.legacyRouteOf(operation.path);
       if (!old) continue;
@@ -107,6 +131,7 @@ export function buildOpenApiDocument(groups: Record<string, readonly ApiOperatio
     openapi: '3.1.0',
     info: { title: 'Ritual API', version: '1', description: 'API-CONVENTIONS.md: envelopes, errors, request forgery and method override.' },
     components: {
+      schemas: schemas.components,
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'Non-GET requests also send X-XSRF-TOKEN.' },
       },

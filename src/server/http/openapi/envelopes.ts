@@ -40,3 +40,12 @@ export const cursorOf = <T extends z.ZodType>(item: T) => z.strictObject({ data:
 
 /** A record whose fields are not described field by field yet: only its envelope is checked. */
 export const looseRecord = z.record(z.string(), z.unknown());
+
+/** A time as the API writes it (serialize.ts's apiTime): ISO 8601 in UTC with six fraction digits. */
+export const apiTimeAnswer = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+
+/**
+ * Compiles only when what a resource function returns is what its answer schema describes, so the
+ * type checker catches drift on one side; the API tests catch the other (fields the schema lacks).
+ */
+export type Conforms<Returned extends Described, Described> = Returned;
