@@ -42,6 +42,45 @@ export default defineConfig(
     },
   },
   {
+    // The client contract takes its types from the server's schemas and serializers; a type import
+    // is erased, so no server code reaches the browser.
+    files: ['src/lib/api/**'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server', '~/server/**'], allowTypeImports: true, message: 'src/lib/api imports only types from src/server.' },
+            { group: DRIVERS, message: 'Database drivers and server logging stay in src/server.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Islands and stores reach the API only through src/lib/api: one typed function per endpoint.
+    files: ['src/islands/**', 'src/stores/**'],
+    ignores: ['src/islands/admin/**', 'src/stores/query.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server', '~/server/**'], message: 'Islands, stores and lib never import src/server.' },
+            { group: DRIVERS, message: 'Database drivers and server logging stay in src/server.' },
+            { group: ['**/lib/browser-api*', '**/lib/api-client*', 'ofetch'], message: 'Call the endpoint\'s function in src/lib/api/<domain>.ts.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: 'No API paths here: call the endpoint\'s function in src/lib/api/<domain>.ts.' },
+        { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: 'No API paths here: call the endpoint\'s function in src/lib/api/<domain>.ts.' },
+      ],
+    },
+  },
+  {
     files: ['tests/**'],
     // Tests read response bodies loosely, the way a client would.
     rules: { 'no-empty-pattern': 'off', '@typescript-eslint/no-explicit-any': 'off' },

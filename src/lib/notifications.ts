@@ -58,17 +58,6 @@ export const COUPON_PAGE = '/mypage/coupon';
 /** What the server sends for an actor whose account is gone. */
 export const DELETED_MEMBER_NAME = '탈퇴한 회원';
 
-/** `POST /api/notifications/read-all`: how many were unread, and the time they were read at. */
-export interface ReadAllAnswer {
-  data: { read_count: number; read_at: string };
-}
-
-export const notificationsApi = {
-  list: '/api/notifications',
-  latest: '/api/notifications/new',
-  read: (id: number): string => `/api/notifications/${id}/read`,
-  readAll: '/api/notifications/read-all',
-} as const;
 
 
 /**

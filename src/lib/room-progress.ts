@@ -184,9 +184,3 @@ export function heatmapRange(today: string): { first: string; last: string } {
   const first = addDays(today, -(52 * 7 + weekdayOf(today)));
   return { first, last };
 }
-
-export const roomApi = {
-  report: (id: number) => `/api/ritual-sessions/${id}/report`,
-  shareProgress: (id: number) => `/api/ritual-sessions/${id}/share-progress`,
-  letter: (id: number) => `/api/ritual-sessions/${id}/message-to-myself`,
-} as const;

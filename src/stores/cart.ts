@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { quietApi } from '../lib/browser-api.ts';
+import { cartCount } from '../lib/api/store.ts';
 
 /**
  * The header badge's count of cart lines, shared by every island that changes the cart: each sets
@@ -14,9 +14,9 @@ let firstRead: Promise<void> | undefined;
  * made before it answers wins over its older number.
  */
 export function loadCartCount(): Promise<void> {
-  firstRead ??= quietApi.get<{ data: { count: number } }>('/api/cart-items/count').then(
-    ({ data }) => {
-      if ($cartCount.get() === null) $cartCount.set(data.count);
+  firstRead ??= cartCount().then(
+    (count) => {
+      if ($cartCount.get() === null) $cartCount.set(count);
     },
     // The badge shows no number rather than a wrong one; the cart page still lists the lines.
     () => undefined,

@@ -1,12 +1,8 @@
 import { map } from 'nanostores';
-import { api } from '../lib/browser-api.ts';
+import { createComment, deleteComment, likeComment, updateComment } from '../lib/api/comments.ts';
 import { withAdded, withChanged, withDeleted } from '../lib/comment-tree.ts';
 import type { CommentData } from '../lib/comments.ts';
 import { confirmModal, inputModal } from './modal.ts';
-
-interface Answer<T> {
-  data: T;
-}
 
 interface CommentThreadOptions {
   modelType: string;
@@ -30,7 +26,7 @@ export function createCommentThread({ modelType, modelId, comments }: CommentThr
   /** Resolves the failure, or null when the comment went in. */
   const send = async (content: string, isAnonymous: boolean, parentId: number | null): Promise<unknown> => {
     try {
-      const { data } = await api.post<Answer<CommentData>>('/api/comments', {
+      const data = await createComment({
         model_type: modelType,
         model_id: modelId,
         content,
@@ -56,10 +52,8 @@ export function createCommentThread({ modelType, modelId, comments }: CommentThr
       requiredMessage: '댓글 내용을 입력해 주세요.',
     });
     if (content === null) return;
-    const form = new FormData();
-    form.append('content', content);
     try {
-      const { data } = await api.put<Answer<CommentData>>(`/api/comments/${comment.id}`, form);
+      const data = await updateComment(comment.id, { content });
       change((tree) => withChanged(tree, comment.id, (old) => ({ ...data, replies: old.replies })), '댓글을 고쳤어요.');
     } catch (failure) {
       $thread.setKey('error', failure);
@@ -76,7 +70,7 @@ export function createCommentThread({ modelType, modelId, comments }: CommentThr
     });
     if (!confirmed) return;
     try {
-      await api.del(`/api/comments/${comment.id}`);
+      await deleteComment(comment.id);
       change((tree) => withDeleted(tree, comment.id), '댓글을 삭제했어요.');
     } catch (failure) {
       $thread.setKey('error', failure);
@@ -90,7 +84,7 @@ export function createCommentThread({ modelType, modelId, comments }: CommentThr
       change((tree) => withChanged(tree, comment.id, (old) => ({ ...old, is_liked: liked, likes_count: count })));
     flip(!comment.is_liked, Math.max(0, comment.likes_count + (comment.is_liked ? -1 : 1)));
     try {
-      const { data } = await api.post<Answer<{ liked: boolean; likes_count: number }>>(`/api/comments/${comment.id}/like`);
+      const data = await likeComment(comment.id);
       flip(data.liked, data.likes_count);
     } catch (failure) {
       flip(comment.is_liked, comment.likes_count);

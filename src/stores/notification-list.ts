@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import { api, quietApi } from '../lib/browser-api.ts';
-import { allMarkedRead, isUnread, markedRead, notificationsApi } from '../lib/notifications.ts';
-import type { NotificationItem, ReadAllAnswer } from '../lib/notifications.ts';
+import { markAllNotificationsRead, markNotificationRead, notificationPaths } from '../lib/api/notifications.ts';
+import { allMarkedRead, isUnread, markedRead } from '../lib/notifications.ts';
+import type { NotificationItem } from '../lib/notifications.ts';
 import { dismissNotificationDot } from './notifications.ts';
 import { createPagedList } from './paged-list.ts';
 
@@ -10,14 +10,14 @@ import { createPagedList } from './paged-list.ts';
  * following an item, which marks it read here and on the server, and 모두 읽음.
  */
 export function createNotificationList(initial?: { items: NotificationItem[]; next: string | null }) {
-  const list = createPagedList<NotificationItem>({ path: notificationsApi.list, ...(initial ? { initial } : {}) });
+  const list = createPagedList<NotificationItem>({ path: notificationPaths.list, ...(initial ? { initial } : {}) });
   /** 모두 읽음: on its way, done (the pages not loaded yet will come read), or why it failed. */
   const $readAll = atom<{ busy: boolean; done: boolean; error: unknown }>({ busy: false, done: false, error: undefined });
 
   const follow = (item: NotificationItem): void => {
     if (!isUnread(item)) return;
     // Fire and forget; keepalive lets the request outlive the page it leaves.
-    void quietApi(notificationsApi.read(item.id), { method: 'POST', keepalive: true }).catch(() => undefined);
+    void markNotificationRead(item.id).catch(() => undefined);
     const at = new Date().toISOString();
     list.update((items) => markedRead(items, item.id, at));
   };
@@ -26,7 +26,7 @@ export function createNotificationList(initial?: { items: NotificationItem[]; ne
   const readAll = async (): Promise<void> => {
     $readAll.set({ busy: true, done: false, error: undefined });
     try {
-      const { data } = await api.post<ReadAllAnswer>(notificationsApi.readAll);
+      const data = await markAllNotificationsRead();
       list.update((items) => allMarkedRead(items, data.read_at));
       dismissNotificationDot();
       $readAll.set({ busy: false, done: true, error: undefined });

@@ -1,10 +1,8 @@
 import { isApiError } from '../lib/api-errors.ts';
-import { quietApi } from '../lib/browser-api.ts';
 import { NOTIFICATION_POLL_MS } from '../lib/constants.ts';
 import { createNotificationDot } from '../lib/notification-poll.ts';
 import type { VisibilitySource } from '../lib/notification-poll.ts';
-import { notificationsApi } from '../lib/notifications.ts';
-import type { NewNotificationAnswer } from '../lib/notifications.ts';
+import { latestNotification } from '../lib/api/notifications.ts';
 
 const UNAUTHENTICATED = 401;
 
@@ -25,8 +23,7 @@ export const {
   start: startNotificationPoll,
   dismiss: dismissNotificationDot,
 } = createNotificationDot({
-  // Quiet: a poll that fails in the background must not raise an alert every 30 seconds.
-  fetchLatest: () => quietApi.get<NewNotificationAnswer>(notificationsApi.latest),
+  fetchLatest: latestNotification,
   intervalMs: NOTIFICATION_POLL_MS,
   isFinal: (error) => isApiError(error) && error.status === UNAUTHENTICATED,
   visibility: typeof document === 'undefined' ? serverVisibility : document,

@@ -1,13 +1,9 @@
 import { map } from 'nanostores';
-import { api } from '../lib/browser-api.ts';
+import { toggleReaction } from '../lib/api/reactions.ts';
 import { toggled } from '../lib/reaction-state.ts';
 import { REACTION_TEXTS } from '../lib/reactions.ts';
 import type { ReactionCounts, ReactionTypeName } from '../lib/reactions.ts';
 import { forgetReactionUsers, openReactionUsersList } from './reaction-users.ts';
-
-interface ToggleAnswer {
-  data: { reacted: boolean; reaction_type: ReactionTypeName; reaction_counts: ReactionCounts; my_reactions: ReactionTypeName[] };
-}
 
 interface ReactionBarOptions {
   modelType: string;
@@ -32,7 +28,7 @@ export function createReactionBar({ modelType, modelId, counts, mine, roomId }: 
     const ticket = (latest += 1);
     $bar.set({ ...$bar.get(), ...toggled(before, type), error: undefined });
     try {
-      const { data } = await api.post<ToggleAnswer>('/api/reactions', { model_type: modelType, model_id: modelId, reaction_type: type });
+      const data = await toggleReaction({ model_type: modelType, model_id: modelId, reaction_type: type });
       forgetReactionUsers(modelType, modelId);
       if (ticket !== latest) return;
       const said = `${REACTION_TEXTS[type]} ${data.reacted ? '반응을 남겼어요' : '반응을 취소했어요'}. ${data.reaction_counts[type]}명`;

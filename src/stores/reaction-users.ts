@@ -1,3 +1,4 @@
+import { reactionUsersPath } from '../lib/api/reactions.ts';
 import { memberHref } from '../lib/member-links.ts';
 import { freshAnswer } from '../lib/query.ts';
 import { REACTION_TEXTS } from '../lib/reactions.ts';
@@ -16,11 +17,7 @@ interface ReactionUsersTarget {
   roomId?: number;
 }
 
-const modelQuery = (modelType: string, modelId: number): string =>
-  `/api/reactions/users?${new URLSearchParams({ model_type: modelType, model_id: String(modelId) }).toString()}`;
-
-const usersKey = ({ modelType, modelId, reactionType }: ReactionUsersTarget): string =>
-  `${modelQuery(modelType, modelId)}${reactionType ? `&reaction_type=${reactionType}` : ''}`;
+const usersKey = ({ modelType, modelId, reactionType }: ReactionUsersTarget): string => reactionUsersPath(modelType, modelId, reactionType);
 
 /**
  * Who reacted, shown in the global modal. Read through the query context, so a second opening
@@ -45,6 +42,6 @@ export async function openReactionUsersList(target: ReactionUsersTarget): Promis
 
 /** A reaction to the model changed who is on its lists: the next opening asks the server. */
 export function forgetReactionUsers(modelType: string, modelId: number): void {
-  const all = modelQuery(modelType, modelId);
+  const all = reactionUsersPath(modelType, modelId);
   queryUtils.invalidateKeys((key) => key === all || key.startsWith(`${all}&`));
 }

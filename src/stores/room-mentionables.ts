@@ -1,14 +1,12 @@
 import { atom, computed } from 'nanostores';
+import { roomPaths } from '../lib/api/rooms.ts';
+import type { RoomInfoAnswer } from '../lib/api/rooms.ts';
 import { createFetcherStore } from './query.ts';
 
 /** A room member an @ in a comment may name. */
 export interface MentionCandidate {
   id: number;
   nickname: string;
-}
-
-interface RoomInfoAnswer {
-  data: { ritualSessionUsers: MentionCandidate[] };
 }
 
 /**
@@ -19,7 +17,7 @@ interface RoomInfoAnswer {
 export function createRoomMentionables(roomId: number, writerId: number) {
   // The key's last part stays null, and nothing is asked, until `want`.
   const $wanted = atom<string | null>(null);
-  const $info = createFetcherStore<RoomInfoAnswer>([`/api/ritual-sessions/${roomId}/info`, $wanted], { revalidateOnFocus: false });
+  const $info = createFetcherStore<RoomInfoAnswer>([roomPaths.info(roomId), $wanted], { revalidateOnFocus: false });
   const $candidates = computed($info, ({ data }): MentionCandidate[] =>
     data ? data.data.ritualSessionUsers.filter((member) => member.id !== writerId).map(({ id, nickname }) => ({ id, nickname })) : [],
   );

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, isApiError } from '../../src/lib/api-client.ts';
-import { fetchReportingUpload } from '../../src/islands/shared/pictures/fetch-reporting-upload.ts';
+import { fetchReportingUpload } from '../../src/lib/api/fetch-reporting-upload.ts';
 
 interface Answer {
   status: number;

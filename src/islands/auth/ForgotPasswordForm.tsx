@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import { askPasswordReset } from '../../lib/api/auth.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
 import { EmailField } from './EmailField.tsx';
@@ -22,7 +22,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: ForgotPasswordFormProp
     setStatus(null);
     setMessages([]);
     try {
-      const body = await api.post<{ status?: string }>('/forgot-password', { email: email.trim() });
+      const body = await askPasswordReset({ email: email.trim() });
       // The same answer whether or not the address is a member's: the form stays usable for a typo.
       setStatus(body.status ?? '비밀번호 재설정 메일을 보냈어요.');
     } catch (error) {

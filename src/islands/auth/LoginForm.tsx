@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
+import { signIn } from '../../lib/api/auth.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { CheckField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
@@ -25,8 +25,7 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
     setBusy(true);
     setMessages([]);
     try {
-      // A suspended account's 403 says why and until when: shown here, not as an alert.
-      await api.post('/login', { email: email.trim(), password, remember }, { handles: [403] });
+      await signIn({ email: email.trim(), password, remember });
       // A full load, so that the server renders the header and every page for the member.
       window.location.assign(redirectTo);
     } catch (error) {

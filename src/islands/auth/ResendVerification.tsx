@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import { resendVerification } from '../../lib/api/auth.ts';
 import { failureMessages, isStatus } from '../shared/failure-messages.ts';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
 
@@ -24,7 +24,7 @@ export function ResendVerification() {
     if (busy) return;
     setBusy(true);
     try {
-      const body = await api.post<{ status?: string }>('/email/verification-notification');
+      const body = await resendVerification();
       setOutcome(body.status === 'already-verified' ? { kind: 'verified' } : { kind: 'sent' });
     } catch (error) {
       if (isStatus(error, 401)) setOutcome({ kind: 'failed', messages: [SIGNED_OUT], signIn: true });

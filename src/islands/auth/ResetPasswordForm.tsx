@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
+import { resetPassword } from '../../lib/api/auth.ts';
 import { alertModal } from '../../stores/modal.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { TextField } from '../shared/form-fields.tsx';
@@ -28,7 +28,7 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
     setBusy(true);
     setMessages([]);
     try {
-      await api.post('/reset-password', { token, email, password, password_confirmation: confirmation });
+      await resetPassword({ token, email, password, password_confirmation: confirmation });
       // Every session of the member has just ended, so the way on is signing in again.
       await alertModal({ title: PASSWORD_RESET_TITLE, message: '새 비밀번호로 다시 로그인해 주세요.' });
       window.location.assign('/login/email');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import type { SignUpFields } from '../../lib/api/auth.ts';
 import { NO_AGREEMENTS, agreementFields, hasRequiredAgreements } from './Agreements.tsx';
 
 interface SignUpForm {
@@ -9,9 +9,9 @@ interface SignUpForm {
 
 /**
  * What both sign-up forms share: the agreements, and sending the new account with them to
- * `endpoint`, then a full load of `next`, so that the server renders every page for the member.
+ * `send` (src/lib/api/auth.ts), then a full load of `next`, so that the server renders every page for the member.
  */
-export function useSignUp(form: SignUpForm, endpoint: string, next: string) {
+export function useSignUp(form: SignUpForm, send: (fields: SignUpFields) => Promise<unknown>, next: string) {
   const [agreements, setAgreements] = useState(NO_AGREEMENTS);
   const [busy, setBusy] = useState(false);
   const agreed = hasRequiredAgreements(agreements);
@@ -21,7 +21,7 @@ export function useSignUp(form: SignUpForm, endpoint: string, next: string) {
     setBusy(true);
     form.setMessages([]);
     try {
-      await api.post(endpoint, { ...account, ...agreementFields(agreements) });
+      await send({ ...account, ...agreementFields(agreements) });
       window.location.assign(next);
     } catch (error) {
       setBusy(false);

@@ -3,18 +3,18 @@
  * 도서산간 surcharge and the coupon previewed as the member types, then POST /api/orders, whose
  * answer is the amount paid; then the payment step of the configured provider.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { ValidationErrors } from '../../lib/api-errors.ts';
 import { isApiError } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
-import { CHECKOUT_SUCCESS_PATH, checkoutPreview, testPaymentKey } from '../../lib/checkout.ts';
+import { CHECKOUT_SUCCESS_PATH, testPaymentKey } from '../../lib/checkout.ts';
 import type { CheckoutLine, CheckoutSource } from '../../lib/checkout.ts';
-import type { AvailableCouponData } from '../../lib/coupons.ts';
 import { formatWon } from '../../lib/numbers.ts';
 import type { OrderData } from '../../lib/orders.ts';
-import type { IsolatedRegionData } from '../../lib/store.ts';
+import { createCheckout } from '../../stores/checkout.ts';
+import type { Address, AddressField, CodeOutcome } from '../../stores/checkout.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { CheckField, SelectField, TextField } from '../shared/form-fields.tsx';
+import type { FieldNote } from '../shared/form-fields.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import { searchPostcode } from './postcode.ts';
 import type { TossWidget } from './toss-widget.ts';
@@ -30,9 +30,7 @@ interface Props {
   tossClientKey: string | null;
 }
 
-type AddressField = 'recipient_name' | 'recipient_phone' | 'postal_code' | 'address' | 'address_detail' | 'memo';
-const EMPTY_ADDRESS: Record<AddressField, string> = { recipient_name: '', recipient_phone: '', postal_code: '', address: '', address_detail: '', memo: '' };
-const POSTAL_CODE = /^\d{5}$/;
+const EMPTY_ADDRESS: Address = { recipient_name: '', recipient_phone: '', postal_code: '', address: '', address_detail: '', memo: '' };
 
 const randomPart = (): string => crypto.randomUUID().replaceAll('-', '').slice(0, 16);
 
@@ -40,6 +38,12 @@ const randomPart = (): string => crypto.randomUUID().replaceAll('-', '').slice(0
 const testPaymentUrl = (order: OrderData, outcome: 'ok' | 'fail'): string => {
   const query = new URLSearchParams({ paymentKey: testPaymentKey(outcome, randomPart()), orderId: order.order_number, amount: String(order.amount) });
   return `${CHECKOUT_SUCCESS_PATH}?${query.toString()}`;
+};
+
+const codeNoteOf = (outcome: CodeOutcome): FieldNote | null => {
+  if (outcome === null || outcome.tone === 'success') return outcome;
+  const { failure } = outcome;
+  return { tone: 'error', text: (isApiError(failure) ? failure.errors.code?.[0] : undefined) ?? failureMessages(failure)[0] ?? '' };
 };
 
 function Amounts({ rows, total, label }: { rows: { label: string; value: string; testId: string }[]; total: number; label: string }) {
@@ -65,78 +69,42 @@ function Amounts({ rows, total, label }: { rows: { label: string; value: string;
 
 export function CheckoutForm({ from, lines, provider, tossClientKey }: Props) {
   const hydrated = useHydrated();
-  const preview = checkoutPreview(lines);
+  const [checkout] = useState(() => createCheckout(from, lines));
+  const { preview } = checkout;
+  const coupons = useStore(checkout.$coupons);
+  const couponId = useStore(checkout.$couponId);
+  const discount = useStore(checkout.$discount);
+  const region = useStore(checkout.$region);
+  const order = useStore(checkout.$order);
+  const { busy, errors, failure, code: codeOutcome } = useStore(checkout.$state);
   const [address, setAddress] = useState(EMPTY_ADDRESS);
-  const [region, setRegion] = useState<IsolatedRegionData | null>(null);
-  const [coupons, setCoupons] = useState<AvailableCouponData[]>([]);
-  const [couponId, setCouponId] = useState('');
-  const [discount, setDiscount] = useState(0);
   const [code, setCode] = useState('');
-  const [codeNote, setCodeNote] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [postcodeNote, setPostcodeNote] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<ValidationErrors>({});
-  const [alerts, setAlerts] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [order, setOrder] = useState<OrderData | null>(null);
   const [toss, setToss] = useState<TossWidget | null>(null);
+  // The payment window's own words; the checkout's failures come from the store.
+  const [tossAlerts, setTossAlerts] = useState<string[]>([]);
+  const alerts = failure === undefined ? tossAlerts : failureMessages(failure);
 
-  const productIds = [...new Set(lines.flatMap((line) => (line.product_id === null ? [] : [line.product_id])))];
-  const loadCoupons = async (): Promise<AvailableCouponData[]> => {
-    const query = new URLSearchParams({ amount: String(preview.items_amount) });
-    for (const id of productIds) query.append('product_ids[]', String(id));
-    const { data } = await api.get<{ data: AvailableCouponData[] }>(`/api/coupons/available?${query.toString()}`);
-    setCoupons(data);
-    return data;
-  };
-
-  useEffect(() => {
-    loadCoupons().catch(() => setCoupons([]));
-    // The lines are fixed for the page's life: the coupons are read once, then after a code is registered.
-  }, []);
+  useEffect(() => checkout.start(), [checkout]);
 
   const postalCode = address.postal_code.trim();
-  useEffect(() => {
-    if (!preview.needs_address || !POSTAL_CODE.test(postalCode)) {
-      setRegion(null);
-      return;
-    }
-    let current = true;
-    api
-      .get<{ data: IsolatedRegionData }>(`/api/isolated-regions/${postalCode}`)
-      .then(({ data }) => current && setRegion(data))
-      .catch(() => current && setRegion(null));
-    return () => {
-      current = false;
-    };
-  }, [postalCode, preview.needs_address]);
-
-  useEffect(() => {
-    if (couponId === '') {
-      setDiscount(0);
-      return;
-    }
-    let current = true;
-    const query = new URLSearchParams({ coupon_user_id: couponId, amount: String(preview.items_amount) });
-    api
-      .get<{ data: { discount: number } }>(`/api/coupons/discount-price?${query.toString()}`)
-      .then(({ data }) => current && setDiscount(data.discount))
-      .catch(() => current && setDiscount(0));
-    return () => {
-      current = false;
-    };
-  }, [couponId, preview.items_amount]);
+  useEffect(() => checkout.lookUpRegion(postalCode), [checkout, postalCode]);
 
   // The Toss widget is drawn once the order exists: its amount is the server's.
   useEffect(() => {
-    if (!order || provider !== 'toss' || !tossClientKey) return;
+    if (!order) {
+      setToss(null);
+      return;
+    }
+    if (provider !== 'toss' || !tossClientKey) return;
     let current = true;
     import('./toss-widget.ts')
       .then(({ mountTossWidget }) =>
         mountTossWidget(tossClientKey, { orderNumber: order.order_number, title: order.title, amount: order.amount }, { methods: '#toss-payment-methods', agreement: '#toss-agreement' }),
       )
       .then((widget) => current && setToss(widget))
-      .catch(() => current && setAlerts(['결제 화면을 불러오지 못했어요. 잠시 후 새로 고쳐 주세요.']));
+      .catch(() => current && setTossAlerts(['결제 화면을 불러오지 못했어요. 잠시 후 새로 고쳐 주세요.']));
     return () => {
       current = false;
     };
@@ -163,55 +131,12 @@ export function CheckoutForm({ from, lines, provider, tossClientKey }: Props) {
 
   const registerCode = async () => {
     if (code.trim() === '') return;
-    setCodeNote(null);
-    try {
-      const { data } = await api.post<{ data: { id: number; name: string } }>('/api/coupons/users', { code: code.trim() });
-      const usable = await loadCoupons();
-      setCode('');
-      if (usable.some((coupon) => coupon.id === data.id)) {
-        setCouponId(String(data.id));
-        setCodeNote({ tone: 'success', text: `${data.name} 쿠폰을 등록하고 적용했어요.` });
-      } else {
-        setCodeNote({ tone: 'success', text: `${data.name} 쿠폰을 등록했어요. 이 주문에는 쓸 수 없어요.` });
-      }
-    } catch (error) {
-      setCodeNote({ tone: 'error', text: (isApiError(error) ? error.errors.code?.[0] : undefined) ?? failureMessages(error)[0] ?? '' });
-    }
+    if (await checkout.registerCode(code.trim())) setCode('');
   };
 
-  const placeOrder = async () => {
-    setBusy(true);
-    setErrors({});
-    setAlerts([]);
-    try {
-      const body = {
-        ...(from === 'cart' ? { cart_item_ids: lines.flatMap((line) => (line.cart_item_id === null ? [] : [line.cart_item_id])) } : { from_temp_cart: true }),
-        ...(couponId === '' ? {} : { coupon_user_id: Number(couponId) }),
-        ...(preview.needs_address ? address : {}),
-      };
-      const { data } = await api.post<{ data: OrderData }>('/api/orders', body);
-      setOrder(data);
-    } catch (error) {
-      if (isApiError(error) && error.status === 422) setErrors(error.errors);
-      setAlerts(failureMessages(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  // The pending order is given up (it stays in my orders as cancelled) so that a changed form makes a new one.
-  const editOrder = async () => {
-    if (!order) return;
-    setBusy(true);
-    try {
-      await api.del(`/api/orders/${order.id}`);
-      setOrder(null);
-      setToss(null);
-    } catch (error) {
-      setAlerts(failureMessages(error));
-    } finally {
-      setBusy(false);
-    }
+  const placeOrder = () => {
+    setTossAlerts([]);
+    void checkout.placeOrder(address);
   };
 
   // Toss answers in Korean when the member closes its window or a method refuses before any charge.
@@ -219,7 +144,7 @@ export function CheckoutForm({ from, lines, provider, tossClientKey }: Props) {
     try {
       await toss?.pay();
     } catch (error) {
-      setAlerts([error instanceof Error && error.message ? error.message : '결제를 마치지 못했어요. 다시 시도해 주세요.']);
+      setTossAlerts([error instanceof Error && error.message ? error.message : '결제를 마치지 못했어요. 다시 시도해 주세요.']);
     }
   };
 
@@ -284,7 +209,7 @@ export function CheckoutForm({ from, lines, provider, tossClientKey }: Props) {
             value={couponId}
             errors={errors.coupon_user_id}
             disabled={locked}
-            onValue={setCouponId}
+            onValue={checkout.chooseCoupon}
             options={[
               { value: '', label: coupons.length > 0 ? '쿠폰을 쓰지 않아요' : '쓸 수 있는 쿠폰이 없어요' },
               ...coupons.map((coupon) => ({ value: String(coupon.id), label: `${coupon.name} (${formatWon(coupon.discount)} 할인)` })),
@@ -305,7 +230,7 @@ export function CheckoutForm({ from, lines, provider, tossClientKey }: Props) {
               maxLength={40}
               autoComplete="off"
               disabled={locked}
-              note={codeNote}
+              note={codeNoteOf(codeOutcome)}
               reserveNote
             />
             <button type="submit" className="pill" disabled={locked || code.trim() === ''}>
@@ -362,7 +287,7 @@ export function CheckoutForm({ from, lines, provider, tossClientKey }: Props) {
               className="pill pill-primary checkout-order"
               disabled={locked || !agreed || provider === 'none'}
               aria-describedby={provider === 'none' ? 'checkout-closed' : undefined}
-              onClick={() => void placeOrder()}
+              onClick={placeOrder}
             >
               {busy ? '주문서를 만드는 중…' : `${formatWon(previewTotal)} 주문하기`}
             </button>
@@ -393,7 +318,7 @@ export function CheckoutForm({ from, lines, provider, tossClientKey }: Props) {
         )}
 
         {order && (
-          <button type="button" className="checkout-edit" disabled={busy} onClick={() => void editOrder()}>
+          <button type="button" className="checkout-edit" disabled={busy} onClick={() => void checkout.editOrder()}>
             주문 내용 바꾸기
           </button>
         )}

@@ -1,10 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
+import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES } from '../../lib/comment-rules.ts';
 import { useEarlyValue } from '../shared/use-early-input.ts';
 import { useMentions } from './use-mentions.ts';
 import type { RoomMentionables } from './use-mentions.ts';
-
-export const COMMENT_MAX = 1000;
 
 interface CommentFormProps {
   label: string;
@@ -34,7 +33,7 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
     if (busy) return;
     const text = content.replace(/\r/g, '').trim();
     if (!text) {
-      setMessages([`${label} 내용을 입력해 주세요.`]);
+      setMessages([COMMENT_MESSAGES.content]);
       return;
     }
     setBusy(true);
@@ -58,7 +57,7 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
         id={fieldId}
         className="comment-form-input"
         rows={3}
-        maxLength={COMMENT_MAX}
+        maxLength={COMMENT_CONTENT_MAX}
         placeholder={`${label}을 남겨 보세요.`}
         value={content}
         autoFocus={autoFocus}
@@ -115,7 +114,7 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
           </label>
         ) : null}
         <span className="comment-form-length" aria-hidden="true">
-          {content.length.toLocaleString('ko-KR')}/{COMMENT_MAX.toLocaleString('ko-KR')}
+          {content.length.toLocaleString('ko-KR')}/{COMMENT_CONTENT_MAX.toLocaleString('ko-KR')}
         </span>
         {onCancel ? (
           <button type="button" className="comment-button comment-button-secondary" onClick={onCancel}>

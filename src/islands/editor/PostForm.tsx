@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
-import { quietApi } from '../../lib/browser-api.ts';
+import { createSquarePost, updateSquarePost } from '../../lib/api/square.ts';
+import { POST_PASSWORD_MAX, POST_PASSWORD_MIN, POST_TITLE_MAX, SQUARE_MESSAGES } from '../../lib/square-rules.ts';
 import { CheckField, FieldErrors, SelectField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { useForm } from '../shared/use-form.ts';
@@ -9,9 +10,6 @@ import type { ComposerCategory, EditablePost } from './types.ts';
 import './editor.css';
 import { useLeaveWarning } from './use-leave-warning.ts';
 
-export const TITLE_MAX = 100;
-const PASSWORD_MIN = 4;
-const PASSWORD_MAX = 20;
 const FIELD_ORDER = ['square_post_category_id', 'title', 'content', 'is_anonymous', 'password'];
 
 interface PostFormProps {
@@ -24,18 +22,14 @@ interface PostFormProps {
   canPostNotice: boolean;
 }
 
-const bit = (value: boolean) => (value ? '1' : '0');
-
 /** What the browser can tell before sending; the server checks everything again. */
 function localProblems(values: { square_post_category_id: string; title: string; password: string }, filled: boolean): ValidationErrors {
   const errors: ValidationErrors = {};
-  if (!values.square_post_category_id) errors.square_post_category_id = ['게시판을 선택해 주세요.'];
-  if (!values.title.trim()) errors.title = ['제목을 입력해 주세요.'];
-  if (!filled) errors.content = ['내용을 입력해 주세요.'];
+  if (!values.square_post_category_id) errors.square_post_category_id = [SQUARE_MESSAGES.category];
+  if (!values.title.trim()) errors.title = [SQUARE_MESSAGES.title];
+  if (!filled) errors.content = [SQUARE_MESSAGES.content];
   const { length } = values.password;
-  if (length > 0 && (length < PASSWORD_MIN || length > PASSWORD_MAX)) {
-    errors.password = [`비밀번호는 ${PASSWORD_MIN}~${PASSWORD_MAX}자로 정해 주세요.`];
-  }
+  if (length > 0 && (length < POST_PASSWORD_MIN || length > POST_PASSWORD_MAX)) errors.password = [SQUARE_MESSAGES.password];
   return errors;
 }
 
@@ -79,19 +73,17 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
     }
     setBusy(true);
     form.setMessages([]);
-    const body = new FormData();
-    body.append('square_post_category_id', values.square_post_category_id);
-    body.append('title', values.title.trim());
-    body.append('content', content.html);
-    body.append('is_anonymous', bit(Boolean(category?.allowsAnonymous) && flags.is_anonymous));
-    if (canPostNotice) body.append('is_notice', bit(flags.is_notice));
-    // Left empty while editing, the post keeps the password it has.
-    if (values.password && !removePassword) body.append('password', values.password);
-    if (post) body.append('remove_password', bit(removePassword));
+    const draft = {
+      square_post_category_id: Number(values.square_post_category_id),
+      title: values.title.trim(),
+      content: content.html,
+      is_anonymous: Boolean(category?.allowsAnonymous) && flags.is_anonymous,
+      ...(canPostNotice ? { is_notice: flags.is_notice } : {}),
+      // Left empty while editing, the post keeps the password it has.
+      ...(values.password && !removePassword ? { password: values.password } : {}),
+    };
     try {
-      const { data } = post
-        ? await quietApi.put<{ data: { id: number; category: { slug: string } } }>(`/api/square-posts/${post.id}`, body)
-        : await quietApi.post<{ data: { id: number; category: { slug: string } } }>('/api/square-posts', body);
+      const data = post ? await updateSquarePost(post.id, { ...draft, remove_password: removePassword }) : await createSquarePost(draft);
       setDirty(false);
       // Busy until the post's page replaces this one.
       window.location.assign(`/square/${encodeURIComponent(data.category.slug)}/${data.id}`);
@@ -111,7 +103,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
         options={categories.map((item) => ({ value: String(item.id), label: item.name }))}
         aria-required
       />
-      <TextField {...field('title')} label="제목" placeholder="제목을 입력해 주세요" maxLength={TITLE_MAX} counted aria-required />
+      <TextField {...field('title')} label="제목" placeholder="제목을 입력해 주세요" maxLength={POST_TITLE_MAX} counted aria-required />
       <div className="form-field">
         <span id={fieldId('content-label')} className="form-label">
           내용
@@ -143,11 +135,11 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
         label="글 비밀번호 (선택)"
         type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
+        maxLength={POST_PASSWORD_MAX}
         hint={
           post?.isProtected
             ? '비워 두면 지금 비밀번호를 그대로 써요. 새로 입력하면 바뀌어요.'
-            : `정하면 비밀번호를 아는 분만 읽을 수 있어요. ${PASSWORD_MIN}~${PASSWORD_MAX}자로 정해 주세요.`
+            : `정하면 비밀번호를 아는 분만 읽을 수 있어요. ${POST_PASSWORD_MIN}~${POST_PASSWORD_MAX}자로 정해 주세요.`
         }
         disabled={removePassword}
       />

@@ -1,3 +1,4 @@
+import { deleteInquiry } from '../../lib/api/inquiries.ts';
 import { useConfirmedDelete } from '../shared/confirmed-delete.ts';
 import '../shared/forms.css';
 import './inquiry.css';
@@ -10,7 +11,7 @@ export function DeleteInquiryButton({ inquiryId }: { inquiryId: number }) {
   const { remove, busy, disabled, error } = useConfirmedDelete({
     title: DELETE_CONFIRM_TITLE,
     message: DELETE_CONFIRM_MESSAGE,
-    url: `/api/inquiries/${inquiryId}`,
+    send: () => deleteInquiry(inquiryId),
     then: '/inquiry?deleted=1',
   });
 

@@ -1,11 +1,10 @@
 import { useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
+import { saveInquiry } from '../../lib/api/inquiries.ts';
 import { mayBePicture, partsProgress, percentOf } from '../../lib/images/picture-rules.ts';
 import { NETWORK_MESSAGE } from '../shared/failure-messages.ts';
 import { SelectField, TextAreaField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
-import { progressApi } from '../shared/pictures/progress-api.ts';
 import { useForm } from '../shared/use-form.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
 import type { AttachmentEntry } from './AttachmentPicker.tsx';
@@ -108,25 +107,22 @@ export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
     if (busy || preparing > 0) return;
     setBusy(true);
     form.setMessages([]);
-    const body = new FormData();
-    for (const [name, value] of Object.entries(values)) body.append(name, value);
-    for (const entry of entries) {
-      if (entry.kind === 'saved') body.append('keep_attachment_ids[]', String(entry.id));
-      else body.append('files[]', entry.file);
-    }
+    const draft = {
+      ...values,
+      files: entries.flatMap((entry) => (entry.kind === 'new' ? [entry.file] : [])),
+      keep_attachment_ids: entries.flatMap((entry) => (entry.kind === 'saved' ? [entry.id] : [])),
+    };
     const fresh = entries.flatMap((entry) => (entry.kind === 'new' ? [entry] : []));
     if (fresh.length > 0) setSending({ percent: 0, byKey: new Map(fresh.map((entry) => [entry.key, 0])) });
-    const client =
+    const onProgress =
       fresh.length > 0
-        ? progressApi((sent, total) => {
+        ? (sent: number, total: number) => {
             const done = partsProgress(sent, total, fresh.map((entry) => entry.file.size));
             setSending({ percent: percentOf(sent, total), byKey: new Map(fresh.map((entry, index) => [entry.key, done[index] ?? 0])) });
-          })
-        : api;
+          }
+        : undefined;
     try {
-      const { data } = inquiry
-        ? await client.put<{ data: { id: number } }>(`/api/inquiries/${inquiry.id}`, body)
-        : await client.post<{ data: { id: number } }>('/api/inquiries', body);
+      const data = await saveInquiry(inquiry?.id ?? null, draft, { onProgress });
       // Busy until the detail page replaces this one.
       window.location.assign(`/inquiry/${data.id}`);
     } catch (error) {

@@ -3,7 +3,7 @@ import { cancelsAny, isPreviewEmpty, refundTotal } from '../../lib/account-delet
 import type { DeletionPreview } from '../../lib/account-deletion.ts';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
+import { deleteAccount, deletionPreview } from '../../lib/api/me.ts';
 import { alertModal, confirmModal } from '../../stores/modal.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { SelectField, TextAreaField, TextField } from '../shared/form-fields.tsx';
@@ -105,7 +105,7 @@ export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain, p
     if (!confirmed) return;
     setBusy(true);
     try {
-      await api.del('/api/me', {
+      await deleteAccount({
         reason: text === '' ? chosen.label : `${chosen.label}: ${text}`,
         ...(askPassword ? { password: values.password } : {}),
       });
@@ -116,8 +116,8 @@ export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain, p
       else if (fieldErrors.reason) form.setErrors({ detail: fieldErrors.reason });
       else if (isApiError(error) && STOPPED_STATUSES.includes(error.status)) {
         form.setMessages([error.message]);
-        const fresh = await api.get<{ data: DeletionPreview }>('/api/me/deletion-preview').catch(() => null);
-        if (fresh) setLive(fresh.data);
+        const fresh = await deletionPreview().catch(() => null);
+        if (fresh) setLive(fresh);
       } else form.setMessages(failureMessages(error));
       return;
     }

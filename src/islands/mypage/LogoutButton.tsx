@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import { signOut } from '../../lib/api/auth.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './mypage.css';
@@ -15,7 +15,7 @@ export function LogoutButton() {
     setBusy(true);
     setMessage('');
     try {
-      await api.post('/logout');
+      await signOut();
       // A full load, so that the header and every page are rendered for a guest again.
       window.location.assign('/');
     } catch (error) {

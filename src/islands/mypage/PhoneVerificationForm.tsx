@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
+import { savePhone, sendPhoneCode, verifyPhoneCode } from '../../lib/api/phone.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { FieldErrors, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
@@ -29,13 +29,6 @@ interface PhoneVerificationFormProps {
   current: VerifiedPhone | null;
   /** Digits in a code (src/server/modules/phone/schema.ts), passed by the page. */
   codeLength: number;
-}
-
-interface SendCodeResponse {
-  data: { expires_in: number; resend_after: number };
-}
-interface SavedPhoneResponse {
-  data: { phone: string; country_code: string; phone_verified_at: string };
 }
 
 /** The code sent for one number: when it stops working, when another may be asked for. */
@@ -106,10 +99,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
     setNumberMessages([]);
     setCodeMessages([]);
     try {
-      const { data } = await api.post<SendCodeResponse>('/api/phone-verification/send-code', {
-        phone: phone.trim(),
-        country_code: countryCode,
-      });
+      const data = await sendPhoneCode({ phone: phone.trim(), country_code: countryCode });
       const now = Date.now();
       setStatus(sent ? RESENT : SENT);
       setSent({
@@ -145,10 +135,10 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
     const number = { phone: sent.phone, country_code: sent.countryCode };
     try {
       if (!sent.verified) {
-        await api.post('/api/phone-verification/verify-code', { ...number, verification_code: code });
+        await verifyPhoneCode({ ...number, verification_code: code });
         setSent({ ...sent, verified: true });
       }
-      const { data } = await api.put<SavedPhoneResponse>('/api/me/phone', number);
+      const data = await savePhone(number);
       setVerified({ phone: data.phone, countryCode: data.country_code });
       setSent(null);
       setPhone('');

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
+import { updateProfile } from '../../lib/api/me.ts';
 import { percentOf } from '../../lib/images/picture-rules.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { TextAreaField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
 import { NameFields } from '../shared/name-fields.tsx';
 import { sendingLabel } from '../shared/pictures/PictureStatus.tsx';
-import { progressApi } from '../shared/pictures/progress-api.ts';
 import { usePickedPicture } from '../shared/pictures/use-picked-picture.ts';
 import { useForm } from '../shared/use-form.ts';
 import { PicturePicker } from './PicturePicker.tsx';
@@ -25,11 +24,6 @@ interface ProfileFormProps {
   /** The server's limits (src/server/modules/me/schema.ts), passed by the page. */
   introductionMax: number;
   imageMaxBytes: number;
-}
-
-/** The part of GET/PUT /api/me that this form shows. */
-interface ProfileResponse {
-  data: { nickname: string; username: string; introduction: string | null; profile_image: string | null };
 }
 
 const FIELD_ORDER = ['profile_image', 'nickname', 'username', 'introduction'];
@@ -57,16 +51,11 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
     setBusy(true);
     form.setMessages([]);
     setStatus(null);
-    const body = new FormData();
-    body.append('nickname', values.nickname.trim());
-    body.append('username', values.username.trim());
-    body.append('introduction', values.introduction);
-    if (file) body.append('profile_image', file);
+    const draft = { nickname: values.nickname.trim(), username: values.username.trim(), introduction: values.introduction, profile_image: file };
     // With a picture, the request is followed byte by byte, and the picture shows how far it went.
     if (file) picture.sending(0);
-    const client = file ? progressApi((sent, total) => picture.sending(percentOf(sent, total))) : api;
     try {
-      const { data } = await client.put<ProfileResponse>('/api/me', body);
+      const data = await updateProfile(draft, { onProgress: file ? (sent, total) => picture.sending(percentOf(sent, total)) : undefined });
       const next: EditableProfile = {
         nickname: data.nickname,
         username: data.username,

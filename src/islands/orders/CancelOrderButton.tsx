@@ -1,3 +1,4 @@
+import { cancelOrderItem, cancelPaidOrder, cancelPendingOrder } from '../../lib/api/orders.ts';
 import { myOrderPath } from '../../lib/orders.ts';
 import { useConfirmedDelete } from '../shared/confirmed-delete.ts';
 import '../shared/forms.css';
@@ -36,8 +37,8 @@ const WORDING: Record<CancelKind, { label: string; busy: string; title: string; 
   },
 };
 
-const urlOf = ({ kind, orderId, item }: Props): string =>
-  kind === 'item' ? `/api/order-items/${item!.id}` : kind === 'paid' ? `/api/orders/${orderId}/paid` : `/api/orders/${orderId}`;
+const cancelling = ({ kind, orderId, item }: Props): (() => Promise<unknown>) =>
+  kind === 'item' ? () => cancelOrderItem(item!.id) : kind === 'paid' ? () => cancelPaidOrder(orderId) : () => cancelPendingOrder(orderId);
 
 /**
  * A cancel button of my order: asks once, cancels, then reloads the order, which tells what came
@@ -48,7 +49,7 @@ export function CancelOrderButton(props: Props) {
   const { remove, busy, disabled, error } = useConfirmedDelete({
     title: words.title,
     message: words.message(props.item?.name ?? ''),
-    url: urlOf(props),
+    send: cancelling(props),
     then: `${myOrderPath(props.orderId)}?cancelled=${props.kind}`,
     confirmLabel: words.confirm,
     // Beside 주문 취소하기, a 취소 button would read as the same thing.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import { confirmPurchase } from '../../lib/api/orders.ts';
 import { myOrderPath } from '../../lib/orders.ts';
 import { confirmModal } from '../../stores/modal.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
@@ -20,7 +20,7 @@ export function ConfirmPurchaseButton({ orderId }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
-  const confirmPurchase = async () => {
+  const confirm = async () => {
     if (busy) return;
     setError('');
     const confirmed = await confirmModal({
@@ -33,7 +33,7 @@ export function ConfirmPurchaseButton({ orderId }: Props) {
     if (!confirmed) return;
     setBusy(true);
     try {
-      await api.post(`/api/orders/${orderId}/purchase-confirmation`);
+      await confirmPurchase(orderId);
       window.location.replace(`${myOrderPath(orderId)}?confirmed=1`);
     } catch (failure) {
       setBusy(false);
@@ -43,7 +43,7 @@ export function ConfirmPurchaseButton({ orderId }: Props) {
 
   return (
     <span className="purchase-confirm">
-      <button type="button" className="form-button" disabled={!hydrated || busy} aria-busy={busy ? true : undefined} onClick={() => void confirmPurchase()}>
+      <button type="button" className="form-button" disabled={!hydrated || busy} aria-busy={busy ? true : undefined} onClick={() => void confirm()}>
         {busy ? '확정하는 중…' : '구매 확정'}
       </button>
       <span className="order-cancel-error" role="alert">

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { CouponData } from '../../lib/coupons.ts';
 import { COUPON_PAGE } from '../../lib/notifications.ts';
-import { api } from '../../lib/browser-api.ts';
+import { registerCoupon } from '../../lib/api/coupons.ts';
 import { TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { useForm } from '../shared/use-form.ts';
@@ -28,7 +27,7 @@ export function CouponRegisterForm() {
     setBusy(true);
     form.setMessages([]);
     try {
-      const { data } = await api.post<{ data: CouponData }>('/api/coupons/users', { code });
+      const data = await registerCoupon({ code });
       window.location.assign(`${COUPON_PAGE}?registered=${data.id}`);
     } catch (error) {
       setBusy(false);

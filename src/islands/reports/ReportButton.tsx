@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { isApiError } from "../../lib/api-errors.ts";
-import { api } from "../../lib/browser-api.ts";
+import { sendReport } from "../../lib/api/reports.ts";
 import { REPORT_REASON_LABELS } from "../../lib/moderation.ts";
 import { failureMessage } from "../shared/failure-messages.ts";
 import "./reports.css";
@@ -63,11 +63,7 @@ export function ReportButton({ modelType, modelId, noun, className, waiting }: P
     setState("sending");
     setError("");
     try {
-      await api.post(
-        "/api/reports",
-        { model_type: modelType, model_id: modelId, reason, detail },
-        { handles: [...TOLD_BY_SERVER, 422] },
-      );
+      await sendReport({ model_type: modelType, model_id: modelId, reason, detail }, [...TOLD_BY_SERVER, 422]);
       setState("done");
     } catch (failure) {
       setState("idle");

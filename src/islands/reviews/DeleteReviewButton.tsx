@@ -1,3 +1,4 @@
+import { deleteReview } from '../../lib/api/reviews.ts';
 import { useConfirmedDelete } from '../shared/confirmed-delete.ts';
 import './reviews.css';
 
@@ -12,7 +13,7 @@ export function DeleteReviewButton({ id, then }: DeleteReviewButtonProps) {
   const { remove, disabled, busy, error } = useConfirmedDelete({
     title: '후기를 삭제할까요?',
     message: '삭제한 후기와 사진은 되돌릴 수 없어요.',
-    url: `/api/reviews/${id}`,
+    send: () => deleteReview(id),
     then,
   });
   return (

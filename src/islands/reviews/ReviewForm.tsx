@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
+import { createReview } from '../../lib/api/reviews.ts';
 import { percentOf } from '../../lib/images/picture-rules.ts';
 import { RATING_LABELS } from '../../lib/reviews.ts';
 import type { ReviewableType, ReviewItem } from '../../lib/reviews.ts';
@@ -9,7 +9,6 @@ import { FieldErrors, TextAreaField } from '../shared/form-fields.tsx';
 import { FilePicker } from '../shared/FilePicker.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { PictureAlert, PictureStatus, sendingLabel } from '../shared/pictures/PictureStatus.tsx';
-import { progressApi } from '../shared/pictures/progress-api.ts';
 import { usePickedPicture } from '../shared/pictures/use-picked-picture.ts';
 import { useEarlyChoice } from '../shared/use-early-input.ts';
 import { useForm } from '../shared/use-form.ts';
@@ -77,18 +76,10 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
     if (busy || picture.preparing) return;
     setBusy(true);
     form.setMessages([]);
-    const body = new FormData();
-    body.append('reviewable_type', reviewableType);
-    body.append('reviewable_id', String(reviewableId));
-    body.append('order_item_id', String(orderItemId));
-    body.append('rating', values.rating);
-    body.append('content', values.content);
-    if (photo) body.append('photo_image', photo);
+    const draft = { reviewable_type: reviewableType, reviewable_id: reviewableId, order_item_id: orderItemId, rating: values.rating, content: values.content, photo_image: photo };
     if (photo) picture.sending(0);
-    const client = photo ? progressApi((sent, total) => picture.sending(percentOf(sent, total))) : api;
     try {
-      const { data } = await client.post<{ data: ReviewItem }>('/api/reviews', body);
-      setWritten(data);
+      setWritten(await createReview(draft, { onProgress: photo ? (sent, total) => picture.sending(percentOf(sent, total)) : undefined }));
     } catch (error) {
       // A photo that did not get there says so beside itself, with 다시 시도.
       if (photo && !(isApiError(error) && error.status === VALIDATION_STATUS)) {

@@ -3,7 +3,7 @@
  * into the temp cart (replacing whatever was there) and the checkout takes it from there.
  */
 import { useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import { fillTempCart } from '../../lib/api/store.ts';
 import { checkoutPath } from '../../lib/checkout.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -17,7 +17,7 @@ export function ApplyButton({ sessionId, label }: { sessionId: number; label: st
     setBusy(true);
     setErrors([]);
     try {
-      await api.post('/api/temp-cart-items', { items: [{ ritual_session_id: sessionId }] });
+      await fillTempCart([{ ritual_session_id: sessionId }]);
       window.location.assign(checkoutPath('temp'));
     } catch (error) {
       setErrors(failureMessages(error));

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import { writeLetter } from '../../lib/api/room-progress.ts';
 import { LETTER_MAX_LENGTH, LETTER_TEXTS } from '../../lib/letters.ts';
 import type { LetterData } from '../../lib/letters.ts';
-import { roomApi } from '../../lib/room-progress.ts';
 import { TextAreaField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
 import { useForm } from '../shared/use-form.ts';
@@ -34,9 +33,9 @@ export function LetterEditor({ roomId, letter: initial, deliverDate }: LetterEdi
     setBusy(true);
     form.setMessages([]);
     try {
-      const answer = await api.post<{ data: LetterData }>(roomApi.letter(roomId), { content: form.values.content });
-      setLetter(answer.data);
-      form.setValues({ content: answer.data.content });
+      const written = await writeLetter(roomId, { content: form.values.content });
+      setLetter(written);
+      form.setValues({ content: written.content });
       setEditing(false);
       setSaved(LETTER_TEXTS.saved);
     } catch (error) {

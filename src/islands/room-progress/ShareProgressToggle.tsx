@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
-import { roomApi } from '../../lib/room-progress.ts';
+import { shareRoomProgress } from '../../lib/api/room-progress.ts';
 import { CheckField } from '../shared/form-fields.tsx';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -27,9 +26,9 @@ export function ShareProgressToggle({ roomId, initial }: ShareProgressToggleProp
     setBusy(true);
     setError('');
     try {
-      const answer = await api.put<{ data: { shares_progress: boolean } }>(roomApi.shareProgress(roomId), { shares_progress: next });
-      setShares(answer.data.shares_progress);
-      setStatus(answer.data.shares_progress ? SHARED : HIDDEN);
+      const sharing = await shareRoomProgress(roomId, next);
+      setShares(sharing);
+      setStatus(sharing ? SHARED : HIDDEN);
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
-import { quietApi } from '../../lib/browser-api.ts';
+import { saveRoomPost, saveRoomThread } from '../../lib/api/rooms.ts';
+import type { RoomPostDraft } from '../../lib/api/rooms.ts';
+import { ROOM_POST_MESSAGES, ROOM_TITLE_MAX } from '../../lib/room-post-rules.ts';
 import { CheckField, FieldErrors, SelectField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { useForm } from '../shared/use-form.ts';
 import { RichTextEditor } from '../editor/RichTextEditor.tsx';
 import '../editor/editor.css';
 import { useLeaveWarning } from '../editor/use-leave-warning.ts';
-
-const TITLE_MAX = 100;
 
 export interface RoomComposerCategory {
   value: string;
@@ -46,27 +46,22 @@ export function RoomPostForm({ target, initialCategory }: Props) {
   const onSubmit = async () => {
     if (busy || uploading > 0) return;
     const problems: ValidationErrors = {};
-    if (target.kind === 'post' && !values.category) problems.category = ['글의 종류를 선택해 주세요.'];
-    if (target.kind === 'thread' && !values.title.trim()) problems.title = ['제목을 입력해 주세요.'];
-    if (!content.filled) problems.content = ['내용을 입력해 주세요.'];
+    if (target.kind === 'post' && !values.category) problems.category = [ROOM_POST_MESSAGES.category];
+    if (target.kind === 'thread' && !values.title.trim()) problems.title = [ROOM_POST_MESSAGES.title];
+    if (!content.filled) problems.content = [ROOM_POST_MESSAGES.content];
     if (Object.keys(problems).length > 0) {
       form.showInvalid(problems);
       return;
     }
     setBusy(true);
     form.setMessages([]);
-    const body = new FormData();
-    body.append('title', values.title.trim());
-    body.append('content', content.html);
-    if (target.kind === 'post') {
-      body.append('category', values.category);
-      body.append('is_public', isPublic ? '1' : '0');
-    }
-    const base = `/api/ritual-sessions/${target.roomId}/${target.kind === 'post' ? 'posts' : 'threads'}`;
+    const fields = { title: values.title.trim(), content: content.html };
+    const existingId = existing?.id ?? null;
     try {
-      const { data } = existing
-        ? await quietApi.put<{ data: { id: number } }>(`${base}/${existing.id}`, body)
-        : await quietApi.post<{ data: { id: number } }>(base, body);
+      const data =
+        target.kind === 'post'
+          ? await saveRoomPost(target.roomId, existingId, { ...fields, category: values.category as RoomPostDraft['category'], is_public: isPublic })
+          : await saveRoomThread(target.roomId, existingId, fields);
       setDirty(false);
       window.location.assign(target.kind === 'post' ? `/room/${target.roomId}/${data.id}` : `/room/${target.roomId}/thread/${data.id}`);
     } catch (error) {
@@ -85,7 +80,7 @@ export function RoomPostForm({ target, initialCategory }: Props) {
         {...field('title')}
         label={target.kind === 'post' ? '제목 (선택)' : '제목'}
         placeholder={target.kind === 'post' ? '비워 두어도 괜찮아요' : '무엇을 나누고 싶나요?'}
-        maxLength={TITLE_MAX}
+        maxLength={ROOM_TITLE_MAX}
         counted
         aria-required={target.kind === 'thread'}
       />

@@ -1,8 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { $toggleRoomSave, openReadersList } from '../../stores/room-posts.ts';
+import { deleteRoomPost } from '../../lib/api/rooms.ts';
+import { openReadersList } from '../../stores/room-posts.ts';
 import { useConfirmedDelete } from '../shared/confirmed-delete.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
+import { SaveToggle } from '../shared/SaveToggle.tsx';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './rooms.css';
 
@@ -18,20 +19,14 @@ interface Props {
 /** Under a room post: who read it, 저장, and 수정/삭제 for whoever may (the server checks again). */
 export function RoomPostTools({ roomId, postId, readsCount, initialSaved, canEdit, canDelete }: Props) {
   const hydrated = useHydrated();
-  const [saved, setSaved] = useState(initialSaved);
   const [problem, setProblem] = useState('');
-  const save = useStore($toggleRoomSave);
   const { remove, busy, disabled, error } = useConfirmedDelete({
     title: '글을 삭제할까요?',
     message: '삭제한 글과 댓글, 반응은 되돌릴 수 없어요.',
-    url: `/api/ritual-sessions/${roomId}/posts/${postId}`,
+    send: () => deleteRoomPost(roomId, postId),
     then: `/room/${roomId}`,
   });
 
-  const toggle = async () => {
-    const answer = await $toggleRoomSave.mutate(postId);
-    if (answer !== undefined) setSaved(answer);
-  };
   const showReaders = async () => {
     setProblem('');
     try {
@@ -46,15 +41,7 @@ export function RoomPostTools({ roomId, postId, readsCount, initialSaved, canEdi
       <button type="button" className="pill room-chip" disabled={!hydrated} onClick={() => void showReaders()}>
         읽은 멤버 {readsCount}
       </button>
-      <button
-        type="button"
-        className={saved ? 'pill room-chip active' : 'pill room-chip'}
-        aria-pressed={saved}
-        disabled={!hydrated || save.loading}
-        onClick={() => void toggle()}
-      >
-        {saved ? '저장됨' : '저장'}
-      </button>
+      <SaveToggle kind="ritual_session_post" id={postId} initialSaved={initialSaved} />
       {canEdit ? (
         <a className="pill room-chip" href={`/compose/post-edit?roomId=${roomId}&postId=${postId}`}>
           수정
@@ -66,7 +53,7 @@ export function RoomPostTools({ roomId, postId, readsCount, initialSaved, canEdi
         </button>
       ) : null}
       <p className="room-tools-message" role="status">
-        {problem || error || failureMessage(save.error)}
+        {problem || error}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { deleteRoomThread } from '../../lib/api/rooms.ts';
 import { useConfirmedDelete } from '../shared/confirmed-delete.ts';
 import './rooms.css';
 
@@ -13,7 +14,7 @@ export function RoomThreadTools({ roomId, threadId, canEdit, canDelete }: Props)
   const { remove, busy, disabled, error } = useConfirmedDelete({
     title: '스레드를 삭제할까요?',
     message: '삭제한 스레드와 댓글은 되돌릴 수 없어요.',
-    url: `/api/ritual-sessions/${roomId}/threads/${threadId}`,
+    send: () => deleteRoomThread(roomId, threadId),
     then: `/room/${roomId}`,
   });
   return (

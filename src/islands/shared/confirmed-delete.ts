@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { api } from '../../lib/browser-api.ts';
 import { CANCEL_LABEL, confirmModal } from '../../stores/modal.ts';
 import { failureMessage } from './failure-messages.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -8,8 +7,8 @@ interface ConfirmedDelete {
   /** The question and its consequence, asked once through the shared modal. */
   title: string;
   message: string;
-  /** The API resource to delete. */
-  url: string;
+  /** The deleting call (src/lib/api). */
+  send: () => Promise<unknown>;
   /** Where the reader goes once it is gone. */
   then: string;
   /** The confirming button's words, when 삭제하기 is not what happens (취소하기 …). */
@@ -22,7 +21,7 @@ interface ConfirmedDelete {
  * A 삭제 button's behaviour: ask, delete, then leave for `then` (replacing the page, so that Back
  * does not return to something gone); on failure the reason, in Korean, for a live region.
  */
-export function useConfirmedDelete({ title, message, url, then, confirmLabel = '삭제하기', cancelLabel = CANCEL_LABEL }: ConfirmedDelete) {
+export function useConfirmedDelete({ title, message, send, then, confirmLabel = '삭제하기', cancelLabel = CANCEL_LABEL }: ConfirmedDelete) {
   const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -34,7 +33,7 @@ export function useConfirmedDelete({ title, message, url, then, confirmLabel = '
     if (!confirmed) return;
     setBusy(true);
     try {
-      await api.del(url);
+      await send();
       window.location.replace(then);
     } catch (failure) {
       setBusy(false);

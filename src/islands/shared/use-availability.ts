@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-errors.ts';
-import { api } from '../../lib/browser-api.ts';
+import { checkEmail, checkUsername } from '../../lib/api/auth.ts';
 import { failureMessage } from './failure-messages.ts';
 import type { FieldNote } from './form-fields.tsx';
 
 export type AvailabilityField = 'email' | 'username' | 'nickname';
 
 // The server checks nicknames on the username call (src/server/modules/users/schema.ts).
-const ENDPOINTS: Record<AvailabilityField, string> = {
-  email: '/api/user/validate-email',
-  username: '/api/user/validate-username',
-  nickname: '/api/user/validate-username',
+const CHECKS: Record<AvailabilityField, (candidate: string) => Promise<unknown>> = {
+  email: (email) => checkEmail({ email }),
+  username: (username) => checkUsername({ username }),
+  nickname: (nickname) => checkUsername({ nickname }),
 };
 
 const AVAILABLE_MESSAGES: Record<AvailabilityField, string> = {
@@ -44,7 +44,7 @@ export function useAvailability(field: AvailabilityField, value: string) {
       setAnswer({ value: candidate, note: CHECKING });
       let note: FieldNote;
       try {
-        await api.post(ENDPOINTS[field], { [field]: candidate });
+        await CHECKS[field](candidate);
         note = { tone: 'success', text: AVAILABLE_MESSAGES[field] };
       } catch (error) {
         const reason = isApiError(error) && error.status === 422 ? error.errors[field]?.[0] : undefined;

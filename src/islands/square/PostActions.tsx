@@ -1,3 +1,4 @@
+import { deleteSquarePost } from '../../lib/api/square.ts';
 import { useConfirmedDelete } from '../shared/confirmed-delete.ts';
 import './square.css';
 
@@ -12,7 +13,7 @@ export function PostActions({ postId, listPath }: Props) {
   const { remove, busy, disabled, error } = useConfirmedDelete({
     title: '글을 삭제할까요?',
     message: '삭제한 글과 댓글, 반응은 되돌릴 수 없어요.',
-    url: `/api/square-posts/${postId}`,
+    send: () => deleteSquarePost(postId),
     then: listPath,
   });
 

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { createPagedList } from '../../stores/paged-list.ts';
+import { createSquareFeed } from '../../stores/square-feed.ts';
+import type { SquareFeedSource } from '../../stores/square-feed.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { PostCard } from './PostCard.tsx';
-import type { SquarePostItem } from '../../lib/square.ts';
 import './square.css';
 
 interface Props {
@@ -12,15 +12,9 @@ interface Props {
   /** The list's address, for the 더 보기 link that works without JavaScript. */
   basePath: string;
   /** Which API list to continue: the square (optionally one category), saved posts, or a member's posts. */
-  source: { kind: 'square'; category?: string } | { kind: 'saved' } | { kind: 'user'; userId: number };
+  source: SquareFeedSource;
   showCategory?: boolean;
 }
-
-const listOf = (source: Props['source']): { path: string; query?: Record<string, string> } => {
-  if (source.kind === 'saved') return { path: '/api/square-posts/saved' };
-  if (source.kind === 'user') return { path: `/api/square-posts/users/${source.userId}` };
-  return { path: '/api/square-posts', ...(source.category ? { query: { category: source.category } } : {}) };
-};
 
 /**
  * The pages after the first: loaded when the end of the list comes into view. Until the script
@@ -28,7 +22,7 @@ const listOf = (source: Props['source']): { path: string; query?: Record<string,
  */
 export function SquareFeed({ nextCursor, basePath, source, showCategory = true }: Props) {
   // The first page is the server's, outside the island: the island shows only the pages after it.
-  const [feed] = useState(() => createPagedList<SquarePostItem>({ ...listOf(source), initial: { items: [], next: nextCursor } }));
+  const [feed] = useState(() => createSquareFeed(source, nextCursor));
   const { items: posts, next: cursor, loading, error } = useStore(feed.$view);
   const failed = error !== undefined;
   const sentinel = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { api } from '../../lib/browser-api.ts';
+import { unlockSquareCategory, unlockSquarePost } from '../../lib/api/square.ts';
+import { POST_PASSWORD_MIN, SQUARE_MESSAGES, UNLOCK_PASSWORD_MAX } from '../../lib/square-rules.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { useEarlyValue } from '../shared/use-early-input.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -10,11 +11,6 @@ interface Props {
   kind: 'category' | 'post';
   targetId: number;
 }
-
-const PASSWORD_MIN = 4;
-// A wrong password answers 403: told here, under the field, not as "no permission" and a step back.
-const WRONG_PASSWORD_IS_OURS = { handles: [403] } as const;
-const PASSWORD_MAX = 20;
 
 /**
  * The password of a protected category or post. The server keeps the unlock for this browser
@@ -31,18 +27,15 @@ export function UnlockForm({ kind, targetId }: Props) {
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    if (password.length < PASSWORD_MIN) {
-      setMessage('비밀번호를 4자 이상 입력해 주세요.');
+    if (password.length < POST_PASSWORD_MIN) {
+      setMessage(password === '' ? SQUARE_MESSAGES.passwordRequired : SQUARE_MESSAGES.passwordTooShort);
       return;
     }
     setBusy(true);
     setMessage('');
     try {
-      if (kind === 'category') {
-        await api.post('/api/square-posts/check-category-password', { square_post_category_id: targetId, password }, WRONG_PASSWORD_IS_OURS);
-      } else {
-        await api.post('/api/square-posts/check-password', { square_post_id: targetId, password }, WRONG_PASSWORD_IS_OURS);
-      }
+      if (kind === 'category') await unlockSquareCategory({ square_post_category_id: targetId, password });
+      else await unlockSquarePost({ square_post_id: targetId, password });
       window.location.reload();
     } catch (failure) {
       setBusy(false);
@@ -59,7 +52,7 @@ export function UnlockForm({ kind, targetId }: Props) {
           id={fieldId}
           type="password"
           autoComplete="off"
-          maxLength={PASSWORD_MAX}
+          maxLength={UNLOCK_PASSWORD_MAX}
           value={password}
           aria-invalid={message ? true : undefined}
           aria-describedby={`${fieldId}-message`}
