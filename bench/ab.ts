@@ -9,6 +9,7 @@
  *   cp -r dist .bench/a && (make the change) && npm run build && cp -r dist .bench/b
  *   npm run bench:ab -- .bench/a .bench/b --target room-post
  *   npm run bench:ab -- dist dist --flags-b="--max-semi-space-size=8"
+ *   npm run bench:ab -- .bench/a .bench/b --target room-post,room-home,member-page
  *
  * A build must sit inside the project (`.bench/` is ignored by git): its imports resolve from the
  * project's node_modules.
@@ -27,10 +28,10 @@ import { autocannon, isSkipped } from './lib/load.ts';
 import { MemorySampler } from './lib/memory.ts';
 import { ORDER_FLOW, fillOrderMembers, runOrderFlow } from './lib/orders.ts';
 import type { OrderBenchData } from './lib/orders.ts';
-import { ROOM_HOME_PAGE, ROOM_POST_PAGE, fillRoom, roomTargets } from './lib/rooms.ts';
+import { ROOM_HOME_PAGE, ROOM_HOWTO_PAGE, ROOM_POST_PAGE, fillRoom, roomTargets } from './lib/rooms.ts';
 import { seedBenchDatabase } from './lib/square.ts';
 
-const TARGETS = { 'room-home': ROOM_HOME_PAGE, 'room-post': ROOM_POST_PAGE, orders: ORDER_FLOW } as const;
+const TARGETS = { 'room-home': ROOM_HOME_PAGE, 'room-post': ROOM_POST_PAGE, 'member-page': ROOM_HOWTO_PAGE, orders: ORDER_FLOW } as const;
 const WARMUP_SECONDS = 3;
 const ROUND_SECONDS = 8;
 /** Each server gets half of the 50 connections (or buying members) `npm run bench` uses. */
@@ -48,10 +49,13 @@ const { values, positionals } = parseArgs({
   },
 });
 const [buildA, buildB] = positionals;
-const targetName = TARGETS[values.target as keyof typeof TARGETS];
+// Pages of the room one after the other share one seeded database; the order flow runs alone.
+const targetKeys = values.target.split(',');
+const targetNames = targetKeys.map((key) => TARGETS[key as keyof typeof TARGETS]);
+const ordering = targetKeys.includes('orders');
 const rounds = Number(values.rounds);
-if (!buildA || !buildB || !targetName || !Number.isInteger(rounds) || rounds < 1) {
-  console.error(`usage: npm run bench:ab -- <build A> <build B> [--target ${Object.keys(TARGETS).join('|')}] [--rounds N] [--flags-a="…"] [--flags-b="…"]`);
+if (!buildA || !buildB || targetNames.some((name) => !name) || (ordering && targetKeys.length > 1) || !Number.isInteger(rounds) || rounds < 1) {
+  console.error(`usage: npm run bench:ab -- <build A> <build B> [--target ${Object.keys(TARGETS).join('|')}, or pages separated by commas] [--rounds N] [--flags-a="…"] [--flags-b="…"]`);
   process.exit(2);
 }
 
@@ -109,7 +113,6 @@ const tempDir = await mkdtemp(join(tmpdir(), 'ritual-ab-'));
 const servers: ServerProcess[] = [];
 let toss: FakeToss | undefined;
 try {
-  const ordering = values.target === 'orders';
   console.log(ordering ? 'Seeding the database and 50 buying members…' : 'Seeding the database and filling a room of 20 members with 2,000 posts…');
   await seedBenchDatabase(join(tempDir, 'a'));
   const room = ordering ? null : await fillRoom(join(tempDir, 'a'));
@@ -130,25 +133,27 @@ try {
     await waitUntilHealthy(server);
   }
   const [a, b] = servers as [ServerProcess, ServerProcess];
-  const load = orders ? orderLoad(orders) : await pageLoad(a.url, room!, targetName);
   const unit = orders ? 'paid orders/s' : 'req/s';
-  console.log(`${targetName}: A ${buildA} (${nodeFlags(values['flags-a']).join(' ')}) against B ${buildB} (${nodeFlags(values['flags-b']).join(' ')})`);
-  await Promise.all([load(a, WARMUP_SECONDS), load(b, WARMUP_SECONDS)]);
-  const ratios: number[] = [];
-  for (let round = 1; round <= rounds; round += 1) {
-    const before = await Promise.all([cpuMs(a), cpuMs(b)]);
-    const [resultA, resultB] = await Promise.all([load(a, ROUND_SECONDS), load(b, ROUND_SECONDS)]);
-    const after = await Promise.all([cpuMs(a), cpuMs(b)]);
-    if (resultA.failed + resultB.failed > 0) throw new Error(`round ${round} had failed requests: the numbers would describe error pages`);
-    const perUnit = (index: 0 | 1, total: number) => ((after[index] - before[index]) / total).toFixed(2);
-    const ratio = resultB.rate / resultA.rate;
-    ratios.push(ratio);
-    console.log(
-      `round ${round}: A ${resultA.rate} ${unit}, ${perUnit(0, resultA.count)} ms CPU each | ` +
-        `B ${resultB.rate} ${unit}, ${perUnit(1, resultB.count)} ms CPU each | B/A ${ratio.toFixed(3)}`,
-    );
+  for (const targetName of targetNames) {
+    const load = orders ? orderLoad(orders) : await pageLoad(a.url, room!, targetName!);
+    console.log(`${targetName}: A ${buildA} (${nodeFlags(values['flags-a']).join(' ')}) against B ${buildB} (${nodeFlags(values['flags-b']).join(' ')})`);
+    await Promise.all([load(a, WARMUP_SECONDS), load(b, WARMUP_SECONDS)]);
+    const ratios: number[] = [];
+    for (let round = 1; round <= rounds; round += 1) {
+      const before = await Promise.all([cpuMs(a), cpuMs(b)]);
+      const [resultA, resultB] = await Promise.all([load(a, ROUND_SECONDS), load(b, ROUND_SECONDS)]);
+      const after = await Promise.all([cpuMs(a), cpuMs(b)]);
+      if (resultA.failed + resultB.failed > 0) throw new Error(`round ${round} had failed requests: the numbers would describe error pages`);
+      const perUnit = (index: 0 | 1, total: number) => ((after[index] - before[index]) / total).toFixed(2);
+      const ratio = resultB.rate / resultA.rate;
+      ratios.push(ratio);
+      console.log(
+        `round ${round}: A ${resultA.rate} ${unit}, ${perUnit(0, resultA.count)} ms CPU each | ` +
+          `B ${resultB.rate} ${unit}, ${perUnit(1, resultB.count)} ms CPU each | B/A ${ratio.toFixed(3)}`,
+      );
+    }
+    console.log(`B/A, median of ${rounds} rounds: ${median(ratios).toFixed(3)} (above 1: B serves more)`);
   }
-  console.log(`B/A, median of ${rounds} rounds: ${median(ratios).toFixed(3)} (above 1: B serves more)`);
 } finally {
   await Promise.all(servers.map((server) => stopServer(server, 'SIGINT', { killAfterMs: 10_000 })));
   await toss?.close();

@@ -84,13 +84,16 @@ export async function fillRoom(dataDir: string): Promise<RoomBenchData> {
 /** Names the goals find the results by (bench/goals.ts). */
 export const ROOM_HOME_PAGE = 'GET /room/{id} (20 members, 2,000 posts)';
 export const ROOM_POST_PAGE = 'GET /room/{id}/{postId} (30 comments)';
+/** A small member page: the shell, the header's islands and a page of text. */
+export const ROOM_HOWTO_PAGE = 'GET /room/howto (a small member page)';
 
-/** The room home and a post page as the member's browser asks; reported as missing unless they answer 200. */
+/** The room home, a post page and the room's guide as the member's browser asks; reported as missing unless they answer 200. */
 export async function roomTargets(baseUrl: string, data: RoomBenchData): Promise<Array<Target | SkippedResult>> {
   const headers = { Cookie: data.cookie };
   const candidates: Target[] = [
     { name: ROOM_HOME_PAGE, path: `/room/${data.roomId}`, headers },
     { name: ROOM_POST_PAGE, path: `/room/${data.roomId}/${data.postId}`, headers },
+    { name: ROOM_HOWTO_PAGE, path: '/room/howto', headers },
   ];
   const checked: Array<Target | SkippedResult> = [];
   for (const target of candidates) {
