@@ -1,4 +1,6 @@
+import type { Context } from 'hono';
 import { z } from 'zod';
+import { notFound } from '../domain-errors.ts';
 
 /** Ids are Postgres `serial` (int4) columns: anything past this would make a query fail, not miss. */
 export const INT4_MAX = 2_147_483_647;
@@ -12,6 +14,16 @@ export function routeId(value: unknown): number | null {
   if (!/^[1-9]\d{0,9}$/.test(text)) return null;
   const id = Number(text);
   return id <= INT4_MAX ? id : null;
+}
+
+/**
+ * The id in the path parameter `name`, or a 404 with the domain's own `notFoundMessage`: an id
+ * that cannot name a row is answered as the row that is not there.
+ */
+export function idParam(c: Context, name: string, notFoundMessage: string): number {
+  const id = routeId(c.req.param(name));
+  if (id === null) throw notFound(notFoundMessage);
+  return id;
 }
 
 /**

@@ -8,7 +8,7 @@ import { notFound } from '../../domain-errors.ts';
 import { validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { pageMeta, pageQuery } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { ADMIN_PER_PAGE, ADMIN_PER_PAGE_MAX, NOT_FOUND } from './crud.ts';
 
@@ -60,8 +60,8 @@ export function auditRoutes(db: Db) {
       return c.json({ data: rows.map(resource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
     })
     .get('/api/admin/audit-logs/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
-      const [row] = id === null ? [] : await db.select(columns).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.actorId)).where(eq(auditLogs.id, id)).limit(1);
+      const id = idParam(c, 'id', NOT_FOUND);
+      const [row] = await db.select(columns).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.actorId)).where(eq(auditLogs.id, id)).limit(1);
       if (!row) throw notFound(NOT_FOUND);
       return c.json({ data: resource(row) });
     });

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { pageMeta, pageQuery } from '../../http/pagination.ts';
-import { INT4_MAX, routeId } from '../../http/route-id.ts';
+import { idParam, INT4_MAX } from '../../http/route-id.ts';
 import { recordAudit } from './audit.ts';
 import type { AuditActor } from './audit.ts';
 import { auditActorOf } from './guard.ts';
@@ -112,8 +112,8 @@ export function crudRoutes<T extends PgTable, Create extends z.ZodType, Update e
       return c.json({ data: (rows as Row<T>[]).map(resource.toResource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
     })
     .get(`${base}/:id`, async (c) => {
-      const id = routeId(c.req.param('id'));
-      const row = id === null ? null : await find(db, id);
+      const id = idParam(c, 'id', NOT_FOUND);
+      const row = await find(db, id);
       if (!row) throw notFound(NOT_FOUND);
       return c.json({ data: resource.toResource(row) });
     });
@@ -138,17 +138,17 @@ export function crudRoutes<T extends PgTable, Create extends z.ZodType, Update e
   if (resource.update) {
     const schema = resource.update;
     app.patch(`${base}/:id`, async (c) => {
-      const id = routeId(c.req.param('id'));
       const input = validateBody(c, schema);
+      const id = idParam(c, 'id', NOT_FOUND);
       const actor = auditActorOf(c);
       const row = await db.transaction(async (tx) => {
         const executor = tx as unknown as Db;
-        const before = id === null ? null : await find(executor, id, true);
+        const before = await find(executor, id, true);
         if (!before) throw notFound(NOT_FOUND);
         const values = await resource.toValues(executor, input, before);
         // A form sent with nothing changed is answered as it stands, with no audit row.
         if (Object.keys(values).length === 0) return before;
-        const [after] = (await executor.update(table).set(values as never).where(eq(resource.id, id!)).returning()) as Row<T>[];
+        const [after] = (await executor.update(table).set(values as never).where(eq(resource.id, id)).returning()) as Row<T>[];
         await recordAudit(executor, actor, { action: 'update', modelType: resource.modelType, modelId: id, before, after: after! });
         await resource.afterWrite?.(executor, after!, before, actor);
         return after!;
@@ -159,15 +159,15 @@ export function crudRoutes<T extends PgTable, Create extends z.ZodType, Update e
 
   if (resource.deletable === false) return app;
   app.delete(`${base}/:id`, async (c) => {
-    const id = routeId(c.req.param('id'));
+    const id = idParam(c, 'id', NOT_FOUND);
     const actor = auditActorOf(c);
     await db.transaction(async (tx) => {
       const executor = tx as unknown as Db;
-      const before = id === null ? null : await find(executor, id, true);
+      const before = await find(executor, id, true);
       if (!before) throw notFound(NOT_FOUND);
       const refusal = await resource.canDelete?.(executor, before);
       if (refusal) throw conflict(refusal);
-      await executor.delete(table).where(eq(resource.id, id!));
+      await executor.delete(table).where(eq(resource.id, id));
       await recordAudit(executor, actor, { action: 'delete', modelType: resource.modelType, modelId: id, before });
       await resource.afterDelete?.(executor, before);
     });

@@ -9,7 +9,7 @@ import { notFound } from '../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppDeps, AppEnv } from '../../http/context.ts';
 import { pageMeta } from '../../http/pagination.ts';
-import { idField, routeId } from '../../http/route-id.ts';
+import { idField, idParam } from '../../http/route-id.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { answerHtml, answerInput, answerText, inquiryAnswerMail } from '../inquiries/answer.ts';
 import { attachmentHeaders } from '../inquiries/attachments.ts';
@@ -102,11 +102,7 @@ async function findInquiry(db: Db, id: number) {
   };
 }
 
-function inquiryIdOf(c: AppContext, name = 'id'): number {
-  const id = routeId(c.req.param(name));
-  if (id === null) throw notFound(INQUIRY_MESSAGES.notFound);
-  return id;
-}
+const inquiryIdOf = (c: AppContext, name = 'id'): number => idParam(c, name, INQUIRY_MESSAGES.notFound);
 
 /** The inquiry queue: read, open attachments, answer (and correct an answer). */
 export function adminInquiryRoutes({ db, storage, mailer, background, config }: AppDeps) {

@@ -10,7 +10,7 @@ import { conflict, forbidden, notFound } from '../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { pageMeta } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { forgetDevicesOf } from '../auth/known-devices.ts';
 import { destroyUserSessions } from '../sessions/service.ts';
@@ -113,11 +113,7 @@ async function countsOf(db: Db, userId: number): Promise<Counts> {
   return row!;
 }
 
-const memberIdOf = (c: AppContext): number => {
-  const id = routeId(c.req.param('id'));
-  if (id === null) throw notFound(MEMBER_MESSAGES.notFound);
-  return id;
-};
+const memberIdOf = (c: AppContext): number => idParam(c, 'id', MEMBER_MESSAGES.notFound);
 
 async function lockMember(db: Db, id: number): Promise<User> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).for('update');

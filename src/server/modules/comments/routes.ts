@@ -3,9 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { validateBody } from '../../http/context.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
-import { forbidden, notFound } from '../../domain-errors.ts';
+import { forbidden } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { assertMayPost } from '../users/posting-limit.ts';
 import { commentResource } from './resource.ts';
 import { COMMENT_MESSAGES, commentCreateInput, commentUpdateInput } from './schema.ts';
@@ -22,11 +22,7 @@ function writer(c: AppContext, requireVerified = false) {
   return { user, reader: { ...readerOf(c), userId: user.id } };
 }
 
-function commentId(c: AppContext): number {
-  const id = routeId(c.req.param('id'));
-  if (id === null) throw notFound(COMMENT_MESSAGES.notFound);
-  return id;
-}
+const commentId = (c: AppContext): number => idParam(c, 'id', COMMENT_MESSAGES.notFound);
 
 export function commentRoutes(db: Db) {
   return new Hono<AppEnv>()

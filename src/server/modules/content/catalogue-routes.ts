@@ -4,7 +4,7 @@ import type { Badge, Business, Theme } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../domain-errors.ts';
 import { findActiveTheme, findPublicEnv, findPublishedBusiness, listActiveThemes, listBadges } from './catalogue-service.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 
 // The same for every visitor and edited a few times a season: a browser or CDN may keep it briefly.
 const PUBLIC_CACHE = 'public, max-age=60';
@@ -45,8 +45,8 @@ export function catalogueRoutes(db: Db) {
       return c.json({ data: list.map(themeResource) });
     })
     .get('/api/themes/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
-      const theme = id === null ? null : await findActiveTheme(db, id);
+      const id = idParam(c, 'id', '테마를 찾을 수 없습니다.');
+      const theme = await findActiveTheme(db, id);
       if (!theme) throw notFound('테마를 찾을 수 없습니다.');
       c.header('Cache-Control', PUBLIC_CACHE);
       return c.json({ data: themeResource(theme) });
@@ -57,8 +57,8 @@ export function catalogueRoutes(db: Db) {
       return c.json({ data: list.map(badgeResource) });
     })
     .get('/api/businesses/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
-      const business = id === null ? null : await findPublishedBusiness(db, id);
+      const id = idParam(c, 'id', '기업 정보를 찾을 수 없습니다.');
+      const business = await findPublishedBusiness(db, id);
       if (!business) throw notFound('기업 정보를 찾을 수 없습니다.');
       c.header('Cache-Control', PUBLIC_CACHE);
       return c.json({ data: businessResource(business) });

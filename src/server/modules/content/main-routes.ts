@@ -11,7 +11,7 @@ import { ritualItemResource } from '../rituals/resource.ts';
 import { themeResource } from './catalogue-routes.ts';
 import { findMainForViewer, isMainPublished } from './main-service.ts';
 import type { HomeContent, HomeNotice, HomeReader, MainWithBanners } from './main-service.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 
 const NOT_FOUND = '메인 화면을 찾을 수 없습니다.';
 
@@ -58,8 +58,8 @@ export function mainRoutes(db: Db, readHome: HomeReader) {
       return c.json({ data: mainResource({ ...home, main: home.main }) });
     })
     .get('/api/mains/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
-      const content = id === null ? null : await findMainForViewer(db, id, currentUser(c));
+      const id = idParam(c, 'id', NOT_FOUND);
+      const content = await findMainForViewer(db, id, currentUser(c));
       if (!content) throw notFound(NOT_FOUND);
       // A draft is seen by staff only: no shared cache may keep it for the next visitor.
       c.header('Cache-Control', isMainPublished(content.main) ? 'public, max-age=60' : 'private, no-store');

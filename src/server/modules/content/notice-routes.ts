@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { notFound } from '../../domain-errors.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { NOTICES_PER_PAGE, NOTICES_PER_PAGE_MAX, findPublishedNotice, listNotices } from './notice-service.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import type { NoticeDetail, NoticeListItem } from './notice-service.ts';
 
 export const noticeListQuery = pageQuery({ fallback: NOTICES_PER_PAGE, max: NOTICES_PER_PAGE_MAX });
@@ -47,8 +47,8 @@ export function noticeRoutes(db: Db) {
       });
     })
     .get('/api/notices/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
-      const found = id === null ? null : await findPublishedNotice(db, id);
+      const id = idParam(c, 'id', NOTICE_NOT_FOUND);
+      const found = await findPublishedNotice(db, id);
       if (!found) throw notFound(NOTICE_NOT_FOUND);
       c.header('Cache-Control', CACHE);
       return c.json({ data: noticeResource(found) });

@@ -10,7 +10,7 @@ import { attachmentHeaders } from './attachments.ts';
 import { inquiryCategoryResource, inquiryResource } from './resource.ts';
 import { INQUIRY_MESSAGES, inquiryCreateInput, inquiryListQuery, inquiryUpdateInput } from './schema.ts';
 import { pageMeta } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import {
   createInquiry,
   deleteInquiry,
@@ -27,11 +27,7 @@ const CREATE_RULE = { name: 'inquiry-create', limit: 10, windowSeconds: 3600 };
 const UPDATE_RULE = { name: 'inquiry-update', limit: 30, windowSeconds: 3600 };
 
 /** The path's id; anything that is not one answers as an inquiry that does not exist. */
-function inquiryId(c: AppContext, name = 'id'): number {
-  const id = routeId(c.req.param(name));
-  if (id === null) throw notFound(INQUIRY_MESSAGES.notFound);
-  return id;
-}
+const inquiryId = (c: AppContext, name = 'id'): number => idParam(c, name, INQUIRY_MESSAGES.notFound);
 
 export function inquiryRoutes(db: Db, storage: FileStorage) {
   const writer = (c: AppContext) => ({ db, storage, log: c.get('log') });

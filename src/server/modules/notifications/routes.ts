@@ -6,8 +6,7 @@ import { answerMemberRead } from '../../http/member-read.ts';
 import { isSpeculative } from '../../http/speculative.ts';
 import { requireMember } from '../../http/visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { notFound } from '../../domain-errors.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { apiTime } from '../../http/serialize.ts';
 import { pollNotifications } from './poll.ts';
 import { notificationResource } from './resource.ts';
@@ -45,8 +44,7 @@ export function notificationRoutes(db: Db) {
     })
     .post('/api/notifications/:id/read', async (c) => {
       const userId = requireMember(c).id;
-      const id = routeId(c.req.param('id'));
-      if (id === null) throw notFound(NOTIFICATION_MESSAGES.notFound);
+      const id = idParam(c, 'id', NOTIFICATION_MESSAGES.notFound);
       return c.json({ data: notificationResource(await markNotificationRead(db, userId, id)) });
     });
 }

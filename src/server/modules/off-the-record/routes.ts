@@ -5,7 +5,7 @@ import { notFound } from '../../domain-errors.ts';
 import { validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { pageMeta } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
 import { toggleSave } from '../saves/service.ts';
 import { recordCategoryResource, recordDetailResource, recordItemResource } from './resource.ts';
@@ -15,11 +15,7 @@ import { findOffTheRecord, listOffTheRecords, listRecordCategories, listSavedOff
 /** The lists are the same for everyone and change a few times a week. */
 const LIST_CACHE = 'public, max-age=60';
 
-function recordId(c: AppContext): number {
-  const id = routeId(c.req.param('id'));
-  if (id === null) throw notFound(OFF_THE_RECORD_MESSAGES.notFound);
-  return id;
-}
+const recordId = (c: AppContext): number => idParam(c, 'id', OFF_THE_RECORD_MESSAGES.notFound);
 
 export function offTheRecordRoutes(db: Db) {
   const list = (kind?: OffTheRecordKind) => async (c: AppContext) => {

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../domain-errors.ts';
 import type { AppEnv } from '../../http/context.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
 import { confirmPurchase } from './purchase-confirmation.ts';
 import { orderResource } from './resource.ts';
@@ -12,8 +11,7 @@ import { ORDER_MESSAGES } from './schema.ts';
 export function purchaseConfirmationRoutes(db: Db) {
   return new Hono<AppEnv>().post('/api/orders/:id/purchase-confirmation', async (c) => {
     const user = requireMember(c);
-    const id = routeId(c.req.param('id'));
-    if (id === null) throw notFound(ORDER_MESSAGES.orderNotFound);
+    const id = idParam(c, 'id', ORDER_MESSAGES.orderNotFound);
     const view = await confirmPurchase(db, user, id);
     c.get('log').info({ userId: user.id, orderId: id }, 'purchase confirmed');
     return c.json({ data: orderResource(view) });

@@ -1,21 +1,14 @@
 import { Hono } from 'hono';
-import { notFound } from '../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
-import type { AppContext, AppDeps, AppEnv } from '../../http/context.ts';
+import type { AppDeps, AppEnv } from '../../http/context.ts';
 import { pageMeta } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
 import { purchaseConfirmationRoutes } from './purchase-confirmation-routes.ts';
 import { mailReceipt } from './paid-mail.ts';
 import { orderResource, ownOrderItemResource } from './resource.ts';
 import { ORDER_MESSAGES, orderConfirmInput, orderCreateInput, orderListQuery } from './schema.ts';
 import { cancelOrderItem, cancelPaidOrder, cancelUnpaidOrder, confirmOrder, createOrder, findOwnOrder, findOwnOrderItem, listOwnOrders } from './service.ts';
-
-const idParam = (c: AppContext, message: string): number => {
-  const id = routeId(c.req.param('id'));
-  if (id === null) throw notFound(message);
-  return id;
-};
 
 export function orderRoutes({ db, payments, mailer, background, config }: AppDeps) {
   return new Hono<AppEnv>()
@@ -28,13 +21,13 @@ export function orderRoutes({ db, payments, mailer, background, config }: AppDep
     })
     .get('/api/orders/me/:id', async (c) => {
       const user = requireMember(c);
-      const id = idParam(c, ORDER_MESSAGES.orderNotFound);
+      const id = idParam(c, 'id', ORDER_MESSAGES.orderNotFound);
       c.header('Cache-Control', 'private, no-store');
       return c.json({ data: orderResource(await findOwnOrder(db, user, String(id))) });
     })
     .get('/api/order-items/me/:id', async (c) => {
       const user = requireMember(c);
-      const found = await findOwnOrderItem(db, user, idParam(c, ORDER_MESSAGES.orderItemNotFound));
+      const found = await findOwnOrderItem(db, user, idParam(c, 'id', ORDER_MESSAGES.orderItemNotFound));
       c.header('Cache-Control', 'private, no-store');
       return c.json({ data: ownOrderItemResource(found) });
     })
@@ -52,15 +45,15 @@ export function orderRoutes({ db, payments, mailer, background, config }: AppDep
     })
     .delete('/api/orders/:id', async (c) => {
       const user = requireMember(c);
-      return c.json({ data: orderResource(await cancelUnpaidOrder(db, user, idParam(c, ORDER_MESSAGES.orderNotFound))) });
+      return c.json({ data: orderResource(await cancelUnpaidOrder(db, user, idParam(c, 'id', ORDER_MESSAGES.orderNotFound))) });
     })
     .delete('/api/orders/:id/paid', async (c) => {
       const user = requireMember(c);
-      return c.json({ data: orderResource(await cancelPaidOrder(db, payments, user, idParam(c, ORDER_MESSAGES.orderNotFound))) });
+      return c.json({ data: orderResource(await cancelPaidOrder(db, payments, user, idParam(c, 'id', ORDER_MESSAGES.orderNotFound))) });
     })
     .delete('/api/order-items/:id', async (c) => {
       const user = requireMember(c);
-      return c.json({ data: orderResource(await cancelOrderItem(db, payments, user, idParam(c, ORDER_MESSAGES.orderItemNotFound))) });
+      return c.json({ data: orderResource(await cancelOrderItem(db, payments, user, idParam(c, 'id', ORDER_MESSAGES.orderItemNotFound))) });
     })
     .route('/', purchaseConfirmationRoutes(db));
 }

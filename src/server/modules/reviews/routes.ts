@@ -1,12 +1,11 @@
 import { Hono } from 'hono';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { pageMeta } from '../../http/pagination.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
 import { reviewResource, reviewSummaryResource } from './resource.ts';
 import { REVIEW_MESSAGES, reviewCreateInput, reviewListQuery } from './schema.ts';
@@ -43,8 +42,7 @@ export function reviewRoutes(db: Db, storage: FileStorage) {
     })
     .delete('/api/reviews/:id', async (c) => {
       const user = requireMember(c);
-      const id = routeId(c.req.param('id'));
-      if (id === null) throw notFound(REVIEW_MESSAGES.notFound);
+      const id = idParam(c, 'id', REVIEW_MESSAGES.notFound);
       const photo = await deleteReview(db, user, id);
       const key = photo === null ? null : storage.keyOf(photo);
       if (key !== null) {

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../domain-errors.ts';
 import { validateQuery } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { pageMeta } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import {
   explorerSectionResource,
   publicRitualSessionResource,
@@ -27,8 +26,7 @@ export function ritualRoutes(db: Db) {
       return c.json({ data: page.items.map(ritualItemResource), meta: pageMeta(page.page, page.perPage, page.total) });
     })
     .get('/api/rituals/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
-      if (id === null) throw notFound(RITUAL_MESSAGES.notFound);
+      const id = idParam(c, 'id', RITUAL_MESSAGES.notFound);
       const query = validateQuery(c, ritualDetailQuery);
       const ritual = await findRitual(db, id, { sessionId: query.ritualSessionId });
       c.header('Cache-Control', PUBLIC_CACHE);

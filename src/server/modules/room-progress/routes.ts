@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { requireMember } from '../../http/visitor.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { notFound } from '../../domain-errors.ts';
 import { heatmapRange, seoulDate } from '../../../lib/room-progress.ts';
 import { ROOM_MESSAGES } from '../rooms/access.ts';
@@ -14,11 +14,7 @@ import { postsDatesQuery, roomCursorQuery, shareProgressInput } from './schema.t
 import { myCommentChecks, myPostChecks, roomReport, setSharesProgress } from './service.ts';
 
 /** The session in the path; an id that cannot name one is a room that does not exist. */
-export function sessionIdOf(c: AppContext): number {
-  const id = routeId(c.req.param('id'));
-  if (id === null) throw notFound(ROOM_MESSAGES.missing);
-  return id;
-}
+export const sessionIdOf = (c: AppContext): number => idParam(c, 'id', ROOM_MESSAGES.missing);
 
 /** A member's progress in a room and across rooms (issue 18, item 6), and their posts as others see them (item 9). */
 export function roomProgressRoutes(db: Db) {
@@ -78,8 +74,7 @@ export function roomProgressRoutes(db: Db) {
       });
     })
     .get('/api/ritual-session-posts/users/:userId', async (c) => {
-      const userId = routeId(c.req.param('userId'));
-      if (userId === null) throw notFound(MEMBER_MESSAGES.userNotFound);
+      const userId = idParam(c, 'userId', MEMBER_MESSAGES.userNotFound);
       const { cursor, per_page: perPage } = validateQuery(c, roomCursorQuery);
       const page = await listMemberRoomPosts(db, c.get('user'), userId, {
         cursor,

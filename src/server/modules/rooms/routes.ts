@@ -3,9 +3,8 @@ import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
-import { notFound } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
 import { assertMayPost } from '../users/posting-limit.ts';
 import { toggleSave } from '../saves/service.ts';
@@ -40,12 +39,6 @@ import { checkIn, findRoom, findRoomInfo, listCheckInTexts, listMyRooms } from '
 import { createRoomThread, deleteRoomThread, findRoomThread, listRoomThreads, updateRoomThread } from './threads.ts';
 
 const WRITE_RULE = { name: 'room-write', limit: 60, windowSeconds: 3600 };
-
-const idParam = (c: AppContext, name: string, message: string): number => {
-  const id = routeId(c.req.param(name));
-  if (id === null) throw notFound(message);
-  return id;
-};
 
 const roomId = (c: AppContext) => idParam(c, 'id', ROOM_MESSAGES.missing);
 const postIdOf = (c: AppContext) => idParam(c, 'postId', ROOM_POST_MESSAGES.notFound);

@@ -13,7 +13,7 @@ import { setSessionCookie } from '../../http/cookies.ts';
 import { issueCsrfToken } from '../../http/csrf.ts';
 import { forbidden, notFound } from '../../domain-errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { sessionPolicy } from '../../http/session.ts';
 import { createSession } from '../sessions/service.ts';
 import { toggleSave } from '../saves/service.ts';
@@ -55,11 +55,7 @@ const UNLOCK_RULES = {
 } as const;
 const WRITE_RULE = { name: 'square-post-write', limit: 30, windowSeconds: 3600 };
 
-function postId(c: AppContext): number {
-  const id = routeId(c.req.param('id'));
-  if (id === null) throw notFound(SQUARE_MESSAGES.notFound);
-  return id;
-}
+const postId = (c: AppContext): number => idParam(c, 'id', SQUARE_MESSAGES.notFound);
 
 const cursorPage = (page: SquarePostPage, perPage: number) => ({
   data: page.items.map(postItemResource),
@@ -137,8 +133,7 @@ export function squarePostRoutes(db: Db, config: AppConfig, storage: FileStorage
       return c.json(cursorPage(page, perPage));
     })
     .get('/api/square-posts/users/:userId', async (c) => {
-      const userId = routeId(c.req.param('userId'));
-      if (userId === null) throw notFound(SQUARE_MESSAGES.userNotFound);
+      const userId = idParam(c, 'userId', SQUARE_MESSAGES.userNotFound);
       const { cursor, per_page: perPage } = validateQuery(c, postListQuery);
       const page = await listUserSquarePosts(db, readerOf(c), userId, { cursor, perPage });
       if (!page) throw notFound(SQUARE_MESSAGES.userNotFound);

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { cartSummary } from '../../../lib/store.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../domain-errors.ts';
 import { parseWith, validateBody, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
 import { answerMemberRead } from '../../http/member-read.ts';
 import { pageMeta } from '../../http/pagination.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { requireMember } from '../../http/visitor.ts';
 import { cartBadge } from './cart-badge.ts';
 import { addToCart, deleteCartItem, listCart, listTempCart, replaceTempCart, selectCartItems, updateCartItem } from './cart-service.ts';
@@ -29,11 +28,7 @@ import {
 // The same for every visitor; stock shown may lag this much, and adding to the cart checks it again.
 const PUBLIC_CACHE = 'public, max-age=30';
 
-const lineId = (c: AppContext): number => {
-  const id = routeId(c.req.param('id'));
-  if (id === null) throw notFound(STORE_MESSAGES.cartItemNotFound);
-  return id;
-};
+const lineId = (c: AppContext): number => idParam(c, 'id', STORE_MESSAGES.cartItemNotFound);
 
 /** The cart with its summary: the lines in `data`, the amounts in `meta.summary`. */
 const cartBody = (views: CartLineView[]) => {
@@ -66,8 +61,7 @@ export function storeRoutes(db: Db) {
       return c.json({ data: items.map(productItemResource) });
     })
     .get('/api/products/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
-      if (id === null) throw notFound(STORE_MESSAGES.productNotFound);
+      const id = idParam(c, 'id', STORE_MESSAGES.productNotFound);
       const product = await findProduct(db, id);
       c.header('Cache-Control', PUBLIC_CACHE);
       return c.json({ data: productDetailResource(product) });

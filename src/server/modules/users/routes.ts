@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/context.ts';
 import { invalidInput, notFound } from '../../domain-errors.ts';
 import { publicUserResource } from './resource.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { routeId } from '../../http/route-id.ts';
+import { idParam } from '../../http/route-id.ts';
 import { validateEmailInput, validateUsernameInput } from './schema.ts';
 import { assertNamesFree, findUser, isEmailTaken } from './service.ts';
 
@@ -16,8 +16,8 @@ const AVAILABILITY_RULE = { name: 'availability', limit: 60, windowSeconds: 60 }
 export function userRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/api/users/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
-      const user = id === null ? null : await findUser(db, id);
+      const id = idParam(c, 'id', '회원을 찾을 수 없습니다.');
+      const user = await findUser(db, id);
       if (!user) throw notFound('회원을 찾을 수 없습니다.');
       if (user.deletedAt) throw notFound('탈퇴한 회원입니다.');
       return c.json({ data: publicUserResource(user) });

@@ -6,7 +6,7 @@ import { pageVersions, pages } from '../../../db/schema/index.ts';
 import { notFound } from '../../../domain-errors.ts';
 import { sanitizeStaffHtml } from '../../../html/sanitize.ts';
 import type { AppEnv } from '../../../http/context.ts';
-import { routeId } from '../../../http/route-id.ts';
+import { idParam } from '../../../http/route-id.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import { NOT_FOUND } from '../crud.ts';
 import type { CrudResource } from '../crud.ts';
@@ -68,8 +68,8 @@ export const pageResource: CrudResource<typeof pages, typeof create, typeof upda
 /** The texts a page had before each change of its effective date, newest first. */
 export function pageVersionRoutes(db: Db) {
   return new Hono<AppEnv>().get('/api/admin/pages/:id/versions', async (c) => {
-    const id = routeId(c.req.param('id'));
-    const [page] = id === null ? [] : await db.select({ id: pages.id }).from(pages).where(eq(pages.id, id));
+    const id = idParam(c, 'id', NOT_FOUND);
+    const [page] = await db.select({ id: pages.id }).from(pages).where(eq(pages.id, id));
     if (!page) throw notFound(NOT_FOUND);
     const rows = await db.select().from(pageVersions).where(eq(pageVersions.pageId, page.id)).orderBy(desc(pageVersions.effectiveAt), desc(pageVersions.id));
     return c.json({

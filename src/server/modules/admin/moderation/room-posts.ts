@@ -8,7 +8,7 @@ import { notFound } from '../../../domain-errors.ts';
 import { validateQuery } from '../../../http/context.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { pageMeta, pageQuery } from '../../../http/pagination.ts';
-import { idField, routeId } from '../../../http/route-id.ts';
+import { idField, idParam } from '../../../http/route-id.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import { ADMIN_PER_PAGE, ADMIN_PER_PAGE_MAX, NOT_FOUND } from '../crud.ts';
 import { dataOf, looseRecord, pageOf } from '../../../http/openapi/envelopes.ts';
@@ -84,8 +84,7 @@ export function roomPostRoutes(db: Db) {
       return c.json({ data: rows.map(postResource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
     })
     .get('/api/admin/room-posts/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
-      if (id === null) throw notFound(NOT_FOUND);
+      const id = idParam(c, 'id', NOT_FOUND);
       const [[row], [content]] = await Promise.all([
         selectPosts(db).where(eq(ritualSessionPosts.id, id)),
         db.select({ html: ritualSessionPosts.contentHtml }).from(ritualSessionPosts).where(eq(ritualSessionPosts.id, id)),

@@ -7,7 +7,7 @@ import { notFound } from '../../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../../http/context.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import { pageMeta, pageQuery } from '../../../http/pagination.ts';
-import { idField, routeId } from '../../../http/route-id.ts';
+import { idField, idParam, routeId } from '../../../http/route-id.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import { ADMIN_PER_PAGE, ADMIN_PER_PAGE_MAX, NOT_FOUND } from '../crud.ts';
 import { auditActorOf } from '../guard.ts';
@@ -109,15 +109,13 @@ export function moderationRoutes(db: Db) {
       return c.json({ data: { model_type: input.model_type, model_id: input.model_id, hidden_at: null, resolved_reports: result.resolvedReports } });
     })
     .post('/api/admin/members/:id/posting-limit', async (c) => {
-      const id = routeId(c.req.param('id'));
-      if (id === null) throw notFound(MODERATION_MESSAGES.memberMissing);
+      const id = idParam(c, 'id', MODERATION_MESSAGES.memberMissing);
       const input = validateBody(c, limitInput);
       const result = await setPostingLimit(db, auditActorOf(c), id, input.until, input.reason);
       return c.json({ data: { id, posting_limited_until: apiTime(result.postingLimitedUntil) } });
     })
     .delete('/api/admin/members/:id/posting-limit', async (c) => {
-      const id = routeId(c.req.param('id'));
-      if (id === null) throw notFound(MODERATION_MESSAGES.memberMissing);
+      const id = idParam(c, 'id', MODERATION_MESSAGES.memberMissing);
       await setPostingLimit(db, auditActorOf(c), id, null, null);
       return c.json({ data: { id, posting_limited_until: null } });
     });

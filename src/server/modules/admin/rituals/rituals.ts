@@ -7,7 +7,7 @@ import { invalidInput, notFound } from '../../../domain-errors.ts';
 import { sanitizeStaffHtml } from '../../../html/sanitize.ts';
 import { validateBody } from '../../../http/context.ts';
 import type { AppEnv } from '../../../http/context.ts';
-import { routeId } from '../../../http/route-id.ts';
+import { idParam } from '../../../http/route-id.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import { indexRitual } from '../../search/service.ts';
 import { recordAudit } from '../audit.ts';
@@ -113,19 +113,19 @@ export function ritualBadgeRoutes(db: Db) {
 
   return new Hono<AppEnv>()
     .get('/api/admin/rituals/:id/badges', async (c) => {
-      const id = routeId(c.req.param('id'));
-      const [ritual] = id === null ? [] : await db.select({ id: rituals.id }).from(rituals).where(eq(rituals.id, id));
+      const id = idParam(c, 'id', NOT_FOUND);
+      const [ritual] = await db.select({ id: rituals.id }).from(rituals).where(eq(rituals.id, id));
       if (!ritual) throw notFound(NOT_FOUND);
       return c.json({ data: { badge_ids: await readBadgeIds(db, ritual.id) } });
     })
     .put('/api/admin/rituals/:id/badges', async (c) => {
-      const id = routeId(c.req.param('id'));
       const input = validateBody(c, badgeInput);
+      const id = idParam(c, 'id', NOT_FOUND);
       const wanted = [...new Set(input.badge_ids)];
       const actor = auditActorOf(c);
       const badgeIds = await db.transaction(async (tx) => {
         const executor = tx as unknown as Db;
-        const [ritual] = id === null ? [] : await executor.select({ id: rituals.id }).from(rituals).where(eq(rituals.id, id)).for('update');
+        const [ritual] = await executor.select({ id: rituals.id }).from(rituals).where(eq(rituals.id, id)).for('update');
         if (!ritual) throw notFound(NOT_FOUND);
         const known = wanted.length ? await executor.select({ id: badges.id }).from(badges).where(inArray(badges.id, wanted)) : [];
         if (known.length !== wanted.length) throw invalidInput({ badge_ids: ['없는 배지가 있어요.'] });

@@ -9,7 +9,7 @@ import { invalidInput, notFound } from '../../../domain-errors.ts';
 import type { FieldErrors } from '../../../domain-errors.ts';
 import { validateBody } from '../../../http/context.ts';
 import type { AppEnv } from '../../../http/context.ts';
-import { routeId } from '../../../http/route-id.ts';
+import { idParam } from '../../../http/route-id.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import { recordAudit } from '../audit.ts';
 import { NOT_FOUND } from '../crud.ts';
@@ -161,9 +161,8 @@ const memberResource = (row: { id: number; userId: number; nickname: string; ema
 export function ritualSessionMemberRoutes(db: Db) {
   const base = '/api/admin/ritual-sessions/:id/members';
 
-  async function lockSession(executor: Db, rawId: string): Promise<RitualSession> {
-    const id = routeId(rawId);
-    const [session] = id === null ? [] : await executor.select().from(ritualSessions).where(eq(ritualSessions.id, id)).for('update');
+  async function lockSession(executor: Db, id: number): Promise<RitualSession> {
+    const [session] = await executor.select().from(ritualSessions).where(eq(ritualSessions.id, id)).for('update');
     if (!session) throw notFound(NOT_FOUND);
     return session;
   }
@@ -187,17 +186,16 @@ export function ritualSessionMemberRoutes(db: Db) {
       .from(ritualSessionUsers)
       .innerJoin(users, eq(users.id, ritualSessionUsers.userId));
 
-  async function findMember(executor: Db, sessionId: number, rawUserId: string) {
-    const userId = routeId(rawUserId);
-    const [member] = userId === null ? [] : await selectMembers(executor).where(and(eq(ritualSessionUsers.ritualSessionId, sessionId), eq(ritualSessionUsers.userId, userId)));
+  async function findMember(executor: Db, sessionId: number, userId: number) {
+    const [member] = await selectMembers(executor).where(and(eq(ritualSessionUsers.ritualSessionId, sessionId), eq(ritualSessionUsers.userId, userId)));
     if (!member) throw notFound(SESSION_MESSAGES.notMember);
     return member;
   }
 
   return new Hono<AppEnv>()
     .get(base, async (c) => {
-      const id = routeId(c.req.param('id'));
-      const [session] = id === null ? [] : await db.select({ id: ritualSessions.id }).from(ritualSessions).where(eq(ritualSessions.id, id));
+      const id = idParam(c, 'id', NOT_FOUND);
+      const [session] = await db.select({ id: ritualSessions.id }).from(ritualSessions).where(eq(ritualSessions.id, id));
       if (!session) throw notFound(NOT_FOUND);
       const rows = await selectMembers(db).where(eq(ritualSessionUsers.ritualSessionId, session.id)).orderBy(asc(ritualSessionUsers.role), asc(ritualSessionUsers.joinedAt), asc(ritualSessionUsers.id));
       return c.json({ data: rows.map(memberResource) });
@@ -207,7 +205,7 @@ export function ritualSessionMemberRoutes(db: Db) {
       const actor = auditActorOf(c);
       const member = await db.transaction(async (tx) => {
         const executor = tx as unknown as Db;
-        const session = await lockSession(executor, c.req.param('id'));
+        const session = await lockSession(executor, idParam(c, 'id', NOT_FOUND));
         const [user] = await executor.select({ id: users.id }).from(users).where(eq(users.id, input.user_id));
         if (!user) throw invalidInput({ user_id: [SESSION_MESSAGES.userMissing] });
         const [joined] = await executor
@@ -222,7 +220,7 @@ export function ritualSessionMemberRoutes(db: Db) {
         const [row] = await executor.insert(ritualSessionUsers).values({ ritualSessionId: session.id, userId: user.id, role: input.role }).returning();
         await overCapacity(executor, session, 'user_id');
         await recordAudit(executor, actor, { action: 'add_member', modelType: 'ritual_session', modelId: session.id, after: row! });
-        return findMember(executor, session.id, String(user.id));
+        return findMember(executor, session.id, user.id);
       });
       return c.json({ data: memberResource(member) }, 201);
     })
@@ -231,8 +229,8 @@ export function ritualSessionMemberRoutes(db: Db) {
       const actor = auditActorOf(c);
       await db.transaction(async (tx) => {
         const executor = tx as unknown as Db;
-        const session = await lockSession(executor, c.req.param('id'));
-        const member = await findMember(executor, session.id, c.req.param('userId'));
+        const session = await lockSession(executor, idParam(c, 'id', NOT_FOUND));
+        const member = await findMember(executor, session.id, idParam(c, 'userId', SESSION_MESSAGES.notMember));
         await executor.delete(ritualSessionUsers).where(eq(ritualSessionUsers.id, member.id));
         await recordAudit(executor, actor, { action: 'remove_member', modelType: 'ritual_session', modelId: session.id, before: member, after: { reason: input.reason } });
       });
@@ -243,8 +241,8 @@ export function ritualSessionMemberRoutes(db: Db) {
       const actor = auditActorOf(c);
       const member = await db.transaction(async (tx) => {
         const executor = tx as unknown as Db;
-        const session = await lockSession(executor, c.req.param('id'));
-        const before = await findMember(executor, session.id, c.req.param('userId'));
+        const session = await lockSession(executor, idParam(c, 'id', NOT_FOUND));
+        const before = await findMember(executor, session.id, idParam(c, 'userId', SESSION_MESSAGES.notMember));
         if (before.role === input.role) return before;
         // One host leads a room: a new host sends the old one back to a seat.
         if (input.role === 'host') {
@@ -255,7 +253,7 @@ export function ritualSessionMemberRoutes(db: Db) {
         }
         await executor.update(ritualSessionUsers).set({ role: input.role }).where(eq(ritualSessionUsers.id, before.id));
         await overCapacity(executor, session, 'role');
-        const after = await findMember(executor, session.id, c.req.param('userId'));
+        const after = await findMember(executor, session.id, idParam(c, 'userId', SESSION_MESSAGES.notMember));
         await recordAudit(executor, actor, { action: input.role === 'host' ? 'make_host' : 'unmake_host', modelType: 'ritual_session', modelId: session.id, before, after });
         return after;
       });

@@ -6,7 +6,7 @@ import { coupons, users } from '../../../db/schema/index.ts';
 import { conflict, invalidInput, notFound } from '../../../domain-errors.ts';
 import { validateBody } from '../../../http/context.ts';
 import type { AppEnv } from '../../../http/context.ts';
-import { routeId } from '../../../http/route-id.ts';
+import { idParam, routeId } from '../../../http/route-id.ts';
 import { giveCoupon } from '../../coupons/service.ts';
 import { recordAudit } from '../audit.ts';
 import type { AuditActor } from '../audit.ts';
@@ -94,8 +94,7 @@ export async function issueCoupon(db: Db, actor: AuditActor, couponId: number, i
 
 export function couponIssueRoutes(db: Db) {
   return new Hono<AppEnv>().post('/api/admin/coupons/:id/issue', async (c) => {
-    const id = routeId(c.req.param('id'));
-    if (id === null) throw notFound(COUPON_ISSUE_MESSAGES.couponNotFound);
+    const id = idParam(c, 'id', COUPON_ISSUE_MESSAGES.couponNotFound);
     const input = validateBody(c, couponIssueInput);
     return c.json({ data: await issueCoupon(db, auditActorOf(c), id, input) });
   });

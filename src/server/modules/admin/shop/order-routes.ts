@@ -1,20 +1,15 @@
 import { Hono } from 'hono';
 import type { PaymentGateway } from '../../../adapters/payments/index.ts';
 import type { Db } from '../../../db/client.ts';
-import { notFound } from '../../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../../http/context.ts';
 import type { AppContext, AppEnv } from '../../../http/context.ts';
 import { pageMeta } from '../../../http/pagination.ts';
-import { routeId } from '../../../http/route-id.ts';
+import { idParam } from '../../../http/route-id.ts';
 import { auditActorOf } from '../guard.ts';
 import { ADMIN_ORDER_MESSAGES, adminOrderListQuery, refundInput, shipInput } from './order-schema.ts';
 import { deliverOrder, listOrders, orderDetail, prepareOrder, refundOrder, shipOrder } from './orders.ts';
 
-const orderId = (c: AppContext): number => {
-  const id = routeId(c.req.param('id'));
-  if (id === null) throw notFound(ADMIN_ORDER_MESSAGES.notFound);
-  return id;
-};
+const orderId = (c: AppContext): number => idParam(c, 'id', ADMIN_ORDER_MESSAGES.notFound);
 
 /** The console's orders: the queue, one order, and the steps staff take it through. Each step answers the order as it now is. */
 export function adminOrderRoutes(db: Db, gateway: PaymentGateway) {

@@ -9,7 +9,7 @@ import { productImages, products } from '../../../db/schema/index.ts';
 import { invalidInput, notFound } from '../../../domain-errors.ts';
 import { validateBody } from '../../../http/context.ts';
 import type { AppEnv } from '../../../http/context.ts';
-import { routeId } from '../../../http/route-id.ts';
+import { idParam } from '../../../http/route-id.ts';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '../../uploads/schema.ts';
 import { recordAudit } from '../audit.ts';
 import type { CrudResource } from '../crud.ts';
@@ -79,10 +79,10 @@ export function productImageRoutes(db: Db, storage: FileStorage) {
       }
     })
     .delete('/api/admin/product-images/:id', async (c) => {
-      const id = routeId(c.req.param('id'));
+      const id = idParam(c, 'id', NOT_FOUND);
       const actor = auditActorOf(c);
       const removed = await db.transaction(async (tx) => {
-        const [row] = id === null ? [] : await tx.delete(productImages).where(eq(productImages.id, id)).returning();
+        const [row] = await tx.delete(productImages).where(eq(productImages.id, id)).returning();
         if (!row) throw notFound(NOT_FOUND);
         await recordAudit(tx as unknown as Db, actor, { action: 'delete', modelType: 'product_image', modelId: row.id, before: row });
         return row;
