@@ -1,9 +1,7 @@
 import react from '@astrojs/react';
 import { defineConfig, envField } from 'astro/config';
 import { cspWorkOnce } from './src/integrations/csp-work-once.ts';
-import { islandPropsSerialisedOnce } from './src/integrations/island-props-once.ts';
 import { nodeWithBoot } from './src/integrations/node-with-boot.ts';
-import { pageBytesInOnePass } from './src/integrations/page-bytes-in-one-pass.ts';
 import { pgliteWorkerFiles } from './src/integrations/pglite-worker-files.ts';
 import { precompressedAssets } from './src/integrations/precompressed-assets.ts';
 import { reactIslands } from './src/integrations/react-islands.ts';
@@ -12,7 +10,7 @@ import { routeWorkOnce } from './src/integrations/route-work-once.ts';
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
-  integrations: [react(), reactIslands(), pgliteWorkerFiles(), precompressedAssets(), cspWorkOnce(), routeWorkOnce(), pageBytesInOnePass(), islandPropsSerialisedOnce()],
+  integrations: [react(), reactIslands(), pgliteWorkerFiles(), precompressedAssets(), cspWorkOnce(), routeWorkOnce()],
   server: { port: 4321 },
   security: {
     // Request forgery is handled by the API's XSRF-TOKEN check, which answers 419 as clients expect.

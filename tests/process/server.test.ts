@@ -79,7 +79,7 @@ describe('the built server on an embedded database', () => {
     expect(await headOf('/login')).toEqual(other);
   });
 
-  it('sends a page\'s UTF-8 with its exact length, four-byte characters included (decision 021)', async () => {
+  it('sends a page\'s UTF-8 with its exact length, four-byte characters included', async () => {
     const server = await start(tempDataDir());
     await waitUntilHealthy(server);
     for (const query of ['🌅 아침 명상 😀', 'plain ascii']) {

@@ -4,11 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { astroSourcePlugin } from '../../src/integrations/astro-source-patch.ts';
 import type { AstroSourcePatch } from '../../src/integrations/astro-source-patch.ts';
 import { CSP_WORK_ONCE } from '../../src/integrations/csp-work-once.ts';
-import { ISLAND_PROPS_ONCE } from '../../src/integrations/island-props-once.ts';
-import { PAGE_BYTES_IN_ONE_PASS } from '../../src/integrations/page-bytes-in-one-pass.ts';
 import { ROUTE_WORK_ONCE } from '../../src/integrations/route-work-once.ts';
 
-const PATCHES: AstroSourcePatch[] = [CSP_WORK_ONCE, ROUTE_WORK_ONCE, PAGE_BYTES_IN_ONE_PASS, ...ISLAND_PROPS_ONCE];
+const PATCHES: AstroSourcePatch[] = [CSP_WORK_ONCE, ROUTE_WORK_ONCE];
 
 /** The installed Astro's file, under the id Vite gives it. */
 function astroFile(file: string): { id: string; code: string } {
