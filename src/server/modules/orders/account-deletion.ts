@@ -8,7 +8,7 @@ import { DomainError, conflict } from '../../domain-errors.ts';
 import { HttpError, serviceUnavailable } from '../../http/errors.ts';
 import { liveOrdersOf } from './live-purchases.ts';
 import type { LiveOrder } from './live-purchases.ts';
-import { refundOrderItems, refundWhole } from './service.ts';
+import { refundOrderItems, refundWhole } from './refunds.ts';
 
 /** Kept with each refund, as the console and the order's history show it. */
 export const DELETION_REFUND_REASON = '회원 탈퇴에 따른 취소';

@@ -7,7 +7,7 @@ import type { Order, OrderItem, RitualSession, User } from '../../db/schema/inde
 import type { BackgroundWork } from '../../jobs/background-work.ts';
 import type { Logger } from '../../logger.ts';
 import { layout } from '../auth/mails.ts';
-import type { ConfirmedOrder } from './service.ts';
+import type { ConfirmedOrder } from './settlement.ts';
 
 /**
  * How the member paid, as the provider names it: Toss answers in Korean (카드, 계좌이체, 간편결제

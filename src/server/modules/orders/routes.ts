@@ -8,7 +8,10 @@ import { purchaseConfirmationRoutes } from './purchase-confirmation-routes.ts';
 import { mailReceipt } from './paid-mail.ts';
 import { orderResource, ownOrderItemResource } from './resource.ts';
 import { ORDER_MESSAGES, orderConfirmInput, orderCreateInput, orderListQuery } from './schema.ts';
-import { cancelOrderItem, cancelPaidOrder, cancelUnpaidOrder, confirmOrder, createOrder, findOwnOrder, findOwnOrderItem, listOwnOrders } from './service.ts';
+import { createOrder } from './pricing.ts';
+import { cancelOrderItem, cancelPaidOrder } from './refunds.ts';
+import { cancelUnpaidOrder, findOwnOrder, findOwnOrderItem, listOwnOrders } from './service.ts';
+import { confirmOrder } from './settlement.ts';
 
 export function orderRoutes({ db, payments, mailer, background, config }: AppDeps) {
   return new Hono<AppEnv>()

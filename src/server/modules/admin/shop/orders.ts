@@ -8,7 +8,7 @@ import type { Order, OrderItem, OrderStatus } from '../../../db/schema/index.ts'
 import { conflict, notFound } from '../../../domain-errors.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import { orderResource } from '../../orders/resource.ts';
-import { refundOrderItems } from '../../orders/service.ts';
+import { refundOrderItems } from '../../orders/refunds.ts';
 import { recordAudit } from '../audit.ts';
 import type { AuditActor } from '../audit.ts';
 import { ADMIN_ORDER_MESSAGES } from './order-schema.ts';
