@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadRoomHome } from '../../src/components/rooms/home-data.ts';
+import { loadRoomHome } from '../../src/server/modules/rooms/page-data.ts';
 import { ROOM_POST_CATEGORIES } from '../../src/lib/rooms.ts';
 import type { RoomTab } from '../../src/lib/rooms.ts';
 import type { Db } from '../../src/server/db/client.ts';

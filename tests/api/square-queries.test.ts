@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadSquareBoard } from '../../src/components/square/board-data.ts';
+import { loadSquareBoard } from '../../src/server/modules/square/page-data.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { commentLikes, comments, reactions, saves, squarePostCategories, squarePosts } from '../../src/server/db/schema/index.ts';
 import type { User } from '../../src/server/db/schema/index.ts';

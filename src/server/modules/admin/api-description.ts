@@ -16,7 +16,7 @@ import { adminMemberOperations } from './members.ts';
 import { roomPostOperations } from './moderation/room-posts.ts';
 import { moderationOperations } from './moderation/routes.ts';
 import { ritualBadgeOperations, ritualResource } from './rituals/rituals.ts';
-import { ritualSessionMemberOperations, ritualSessionResource } from './rituals/sessions.ts';
+import { ritualSessionMemberOperations, ritualSessionResource } from './rituals/ritual-sessions.ts';
 import { checkInTextResource, offTheRecordCategoryResource, offTheRecordResource, programEventResource, ritualSessionTitleResource } from './rituals/simple.ts';
 import { secondFactorCodeInput } from './second-factor-routes.ts';
 import { productImageOperations, productImageResource } from './shop/product-images.ts';

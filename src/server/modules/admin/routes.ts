@@ -15,7 +15,7 @@ import { consoleGuard } from './guard.ts';
 import { roomPostRoutes } from './moderation/room-posts.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { ritualBadgeRoutes, ritualResource } from './rituals/rituals.ts';
-import { ritualSessionMemberRoutes, ritualSessionResource } from './rituals/sessions.ts';
+import { ritualSessionMemberRoutes, ritualSessionResource } from './rituals/ritual-sessions.ts';
 import { checkInTextResource, offTheRecordCategoryResource, offTheRecordResource, programEventResource, ritualSessionTitleResource } from './rituals/simple.ts';
 import { secondFactorRoutes } from './second-factor-routes.ts';
 import { productImageResource, productImageRoutes } from './shop/product-images.ts';

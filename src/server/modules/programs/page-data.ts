@@ -1,8 +1,8 @@
-import type { SeoulMonth } from '../../lib/program-calendar.ts';
-import type { OneDayProgramItem, ProgramEventItem } from '../../lib/programs.ts';
-import type { Db } from '../../server/db/client.ts';
-import { oneDayProgramResource, programEventResource } from '../../server/modules/programs/resource.ts';
-import { listOneDayPrograms, listProgramEvents } from '../../server/modules/programs/service.ts';
+import type { SeoulMonth } from '../../../lib/program-calendar.ts';
+import type { OneDayProgramItem, ProgramEventItem } from '../../../lib/programs.ts';
+import type { Db } from '../../db/client.ts';
+import { oneDayProgramResource, programEventResource } from './resource.ts';
+import { listOneDayPrograms, listProgramEvents } from './service.ts';
 
 export interface ProgramPageData {
   programs: OneDayProgramItem[];

@@ -1,10 +1,10 @@
-import type { Db } from '../../server/db/client.ts';
-import { isInvalidField } from '../../server/domain-errors.ts';
-import type { Reader } from '../../server/modules/models/reader.ts';
-import { postItemResource, squareCategoryResource } from '../../server/modules/square/resource.ts';
-import { POSTS_PER_PAGE } from '../../server/modules/square/schema.ts';
-import { listSquareCategories, listSquareNotices, listSquarePosts } from '../../server/modules/square/service.ts';
-import type { SquareCategory, SquarePostItem } from '../../lib/square.ts';
+import type { Db } from '../../db/client.ts';
+import { isInvalidField } from '../../domain-errors.ts';
+import type { Reader } from '../models/reader.ts';
+import { postItemResource, squareCategoryResource } from './resource.ts';
+import { POSTS_PER_PAGE } from './schema.ts';
+import { listSquareCategories, listSquareNotices, listSquarePosts } from './service.ts';
+import type { SquareCategory, SquarePostItem } from '../../../lib/square.ts';
 
 export type SquareBoardData =
   | {

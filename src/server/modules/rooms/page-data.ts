@@ -1,15 +1,15 @@
-import type { RoomTab } from '../../lib/rooms.ts';
-import type { Db } from '../../server/db/client.ts';
-import { myLetterState } from '../../server/modules/letters/service.ts';
-import { memberCompletion } from '../../server/modules/room-progress/service.ts';
-import { reviewableSessionItem } from '../../server/modules/reviews/eligibility.ts';
-import { loadRoomPage } from '../../server/modules/rooms/page-load.ts';
-import { roomPostsPage } from '../../server/modules/rooms/posts.ts';
-import { ROOM_POSTS_PER_PAGE } from '../../server/modules/rooms/schema.ts';
-import { findRoom, listCheckInTexts, listRoomMembers } from '../../server/modules/rooms/service.ts';
-import type { RoomViewer } from '../../server/modules/rooms/service.ts';
-import { roomThreadsPage } from '../../server/modules/rooms/threads.ts';
-import type { ListPosition } from '../../server/modules/square/cursor.ts';
+import type { RoomTab } from '../../../lib/rooms.ts';
+import type { Db } from '../../db/client.ts';
+import { myLetterState } from '../letters/service.ts';
+import { memberCompletion } from '../room-progress/service.ts';
+import { reviewableSessionItem } from '../reviews/eligibility.ts';
+import { loadRoomPage } from './page-load.ts';
+import { roomPostsPage } from './posts.ts';
+import { ROOM_POSTS_PER_PAGE } from './schema.ts';
+import { findRoom, listCheckInTexts, listRoomMembers } from './service.ts';
+import type { RoomViewer } from './service.ts';
+import { roomThreadsPage } from './threads.ts';
+import type { ListPosition } from '../square/cursor.ts';
 
 /** The threads the room home shows above the feed; the rest are a tap away. */
 const HOME_THREADS = 5;
