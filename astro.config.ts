@@ -10,7 +10,7 @@ import { routeWorkOnce } from './src/integrations/route-work-once.ts';
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
-  integrations: [react(), reactIslands(), pgliteWorkerFiles(), precompressedAssets(), cspWorkOnce(), routeWorkOnce()],
+  integrations: [reactIslands(), react(), pgliteWorkerFiles(), precompressedAssets(), cspWorkOnce(), routeWorkOnce()],
   server: { port: 4321 },
   security: {
     // Request forgery is handled by the API's XSRF-TOKEN check, which answers 419 as clients expect.

@@ -40,7 +40,7 @@ function nextPrefix(result: SSRResult): string {
 }
 
 /**
- * The server side of the islands (astro.config.ts registers it and marks every island for it):
+ * The server side of the islands (src/integrations/react-islands.ts registers it):
  * React's string renderer where @astrojs/react streams. Streaming encodes each piece of markup to
  * bytes and the renderer decodes them back to text: a room post's comments took three times as
  * long to render that way (2.5 ms against 0.8, measured). Nothing an island renders waits for
@@ -48,8 +48,10 @@ function nextPrefix(result: SSRResult): string {
  * prefix the client hydrates with, the class prop left out, hoisted resource links taken out.
  */
 export default {
-  // Only the components the build marks come here; any other React component is @astrojs/react's.
-  check: async () => false,
+  // Every function component that reaches a renderer is React's here: Astro's own never do, and
+  // the site has no custom elements. Registered first, this renderer answers before @astrojs/react,
+  // which would render the component to find out (src/integrations/react-islands.ts).
+  check: async (Component: unknown) => typeof Component === 'function',
   async renderToStaticMarkup(this: { result: SSRResult }, Component, props: Record<string, unknown>, slots) {
     if (Object.keys(slots).length > 0 || props['children'] != null) {
       throw new Error('An island takes its content as props: src/server/react-islands.ts renders no children or slots.');

@@ -2,6 +2,7 @@ import { createElement, useId } from 'react';
 import type { SSRResult } from 'astro';
 import { describe, expect, it } from 'vitest';
 import { markupOfPropsOnly } from '../../src/lib/island-markup.ts';
+import config from '../../astro.config.ts';
 import renderer from '../../src/server/react-islands.ts';
 
 function NameField({ label }: { label: string }) {
@@ -17,6 +18,14 @@ function Banner(props: Record<string, unknown>) {
 const page = () => ({ result: {} as SSRResult });
 
 describe('the islands renderer', () => {
+  it('claims every function component, ahead of @astrojs/react, which would render it to find out', async () => {
+    const names = (config.integrations ?? []).flat().map((integration) => (integration ? integration.name : null));
+    expect(names.indexOf('react-islands')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('react-islands')).toBeLessThan(names.indexOf('@astrojs/react'));
+    expect(await renderer.check(NameField)).toBe(true);
+    expect(await renderer.check('<b>')).toBe(false);
+  });
+
   it('gives each island of a page a useId prefix of its own, and tells its hydration which', async () => {
     const context = page();
     const first = await renderer.renderToStaticMarkup.call(context, NameField, { label: '이름' }, {});
