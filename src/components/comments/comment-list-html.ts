@@ -5,7 +5,7 @@
  * of all the server allocated per page (measured). tests/unit/comment-list-html.test.ts holds the
  * two equal, byte for byte, over generated threads: a change to one must be made to the other.
  */
-import { DEFAULT_AVATAR } from '../../lib/avatar.ts';
+import { avatarImageHtml } from '../../lib/avatar.ts';
 import { liveCount } from '../../lib/comment-tree.ts';
 import { commentAnchor } from '../../lib/comments.ts';
 import type { CommentData } from '../../lib/comments.ts';
@@ -41,7 +41,7 @@ function itemHtml(comment: CommentData, actions: Actions | null, roomId: number 
   const name = escape(comment.author_name ?? '');
   const username = comment.author?.username;
   const author = username ? `<a class="comment-author" href="${url(memberHref(username, roomId))}">${name}</a>` : `<span class="comment-author">${name}</span>`;
-  const avatar = `<img class="avatar" src="${url(comment.author?.profile_image || DEFAULT_AVATAR)}" alt="" width="${AVATAR_SIZE}" height="${AVATAR_SIZE}" loading="lazy" decoding="async"/>`;
+  const avatar = avatarImageHtml(comment.author?.profile_image, AVATAR_SIZE);
   const time = `<time class="comment-time" dateTime="${escape(comment.created_at)}">${escape(relativeTime(comment.created_at))}</time>`;
   const edited = comment.updated_at !== comment.created_at ? '<span class="comment-edited">수정됨</span>' : '';
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { FieldErrors } from '../shared/form-fields.tsx';
 import { FilePicker } from '../shared/FilePicker.tsx';
+import { MemberAvatar } from '../shared/MemberAvatar.tsx';
 import { PictureAlert, PictureStatus } from '../shared/pictures/PictureStatus.tsx';
 import type { PicturePhase } from '../shared/pictures/PictureStatus.tsx';
-import { Avatar } from './Avatar.tsx';
 import { IMAGE_ACCEPT, imageRulesText, IMAGE_TYPE_MESSAGE } from './profile-image-rules.ts';
 import './mypage.css';
 
@@ -52,7 +52,7 @@ export function PicturePicker({ id, current, file, phase, maxBytes, errors, onPi
     <div className="form-field">
       <span className="form-label">프로필 사진</span>
       <div className="mypage-picture">
-        <Avatar src={preview ?? current} alt={preview ? '새 프로필 사진 미리보기' : '현재 프로필 사진'} size={80} />
+        <MemberAvatar src={preview ?? current} alt={preview ? '새 프로필 사진 미리보기' : '현재 프로필 사진'} size={80} loading="eager" />
         <div className="mypage-picture-body">
           <div className="mypage-row">
             <FilePicker

@@ -120,7 +120,7 @@ function NotificationRow({ item, now, onFollow }: { item: NotificationItem; now:
   const unread = isUnread(item);
   const content = (
     <>
-      <MemberAvatar src={notificationImage(item.data)} size={AVATAR_SIZE} className="notification-avatar" />
+      <MemberAvatar src={notificationImage(item.data)} size={AVATAR_SIZE} />
       <span className="notification-body">
         <span className="notification-message">
           {unread && <span className="visually-hidden">{UNREAD_LABEL}, </span>}

@@ -1,19 +1,10 @@
-import { useState } from 'react';
-import { DEFAULT_AVATAR } from '../../lib/avatar.ts';
+import { avatarImage } from '../../lib/avatar.ts';
 
-/** A member's round picture (the `avatar` class of global.css); the default stands in when there is none or it fails to load. */
-export function MemberAvatar({ src, size, className }: { src: string | null; size: number; className?: string }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <img
-      className={className ? `avatar ${className}` : 'avatar'}
-      src={!src || failed ? DEFAULT_AVATAR : src}
-      alt=""
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailed(true)}
-    />
-  );
+/**
+ * A member's round picture in an island: lib/avatar.ts's element. The shell's AvatarFallback.astro
+ * stands the default picture in for a missing, broken or empty one, as it does for the server's.
+ */
+export function MemberAvatar({ src, size, alt, loading }: { src: string | null | undefined; size: number; alt?: string; loading?: 'lazy' | 'eager' }) {
+  const { class: className, ...attributes } = avatarImage(src, size, { alt, loading });
+  return <img className={className} {...attributes} />;
 }
