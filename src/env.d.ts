@@ -11,6 +11,8 @@ declare global {
       site: SiteSettings;
       /** The server's name for this request, in its logs and its X-Request-Id header. */
       requestId: string;
+      /** performance.now() when the request reached the server: its page's latency counts from here. */
+      receivedAt: number;
     }
   }
 }

@@ -43,17 +43,25 @@ const visitorState = (user: User | null): VisitorState => ({
   agreedToTerms: Boolean(user?.agreedTermsAt && user.agreedPrivacyAt),
 });
 
+/** Under the page's pattern (`/square/[categorySlug]/[postId]`); a path no page has is Astro's `/404`. */
+const countPage = (runtime: Runtime, context: APIContext, status: number): void =>
+  runtime.metrics.requests.observe(context.request.method, context.routePattern, status, (performance.now() - context.locals.receivedAt) / 1000);
+
 /** The security headers on every page; the API sets its own. */
 export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = await getRuntime();
   const api = isApiRequest(context.request.method, context.url.pathname);
   // The built server named the request at its edge; the dev server comes here first.
   context.locals.requestId ??= newRequestId();
+  context.locals.receivedAt ??= performance.now();
   const response = await route(runtime, api, context, next).catch((error: unknown) => {
     // Astro answers with the 500 page; the line that says why carries the id the visitor was shown.
     runtime.logger.error({ err: error, reqId: context.locals.requestId, method: context.request.method, path: context.url.pathname }, 'page failed');
+    if (!api) countPage(runtime, context, 500);
     throw error;
   });
+  // The API counts its own requests (src/server/app.ts).
+  if (!api) countPage(runtime, context, response.status);
   // The dev server builds no content security policy (Astro hashes the scripts as it builds them).
   if (!api && import.meta.env.PROD) {
     pageHeadersOf(runtime)(response, carriesSession(context.request.headers.get('Cookie'), runtime.config.sessionCookie));

@@ -29,6 +29,10 @@ import { noticeRoutes } from './modules/content/notice-routes.ts';
 import { pageRoutes } from './modules/content/page-routes.ts';
 import { frontErrorLogRoutes } from './modules/front-error-logs/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { metricsRoutes } from './modules/metrics/routes.ts';
+import { createMetrics } from './metrics/registry.ts';
+import { createReadiness } from './http/readiness.ts';
+import { routePatternOf } from './http/route-pattern.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { phoneRoutes } from './modules/phone/routes.ts';
@@ -59,6 +63,13 @@ import { openApiRoutes } from './modules/openapi/routes.ts';
 
 z.config(z.locales.ko());
 
+/** A test's app takes traffic from the start; the server's says when it may (runtime.ts). */
+function readyNow() {
+  const readiness = createReadiness();
+  readiness.ready();
+  return readiness;
+}
+
 /** CORS is answered only when the islands call the API on another host (PUBLIC_API_URL). */
 function corsOrigin(deps: AppDeps): string | null {
   const { publicApiUrl, appUrl } = deps.config;
@@ -70,6 +81,7 @@ function corsOrigin(deps: AppDeps): string | null {
 /** The Hono app: request id, logs, errors, sessions, request forgery, then the domains' routes. */
 export function createApp(deps: AppDeps) {
   const { db, config, logger } = deps;
+  const metrics = deps.metrics ?? createMetrics({ processMetrics: false });
   // Hono's fastest router cannot hold these paths (a literal and a parameter under one prefix,
   // /api/square-posts/users/:userId beside /api/square-posts/:id), and the tree it falls back to
   // allocated some 4 kB per request to route the notification poll; one regular expression per
@@ -93,11 +105,13 @@ export function createApp(deps: AppDeps) {
     c.set('log', log);
     await next();
     const status = c.res.status;
+    const ms = performance.now() - started;
+    metrics.requests.observe(c.req.method, routePatternOf(c), status, ms / 1000);
     const entry = {
       method: c.req.method,
       path: c.req.path,
       status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: Math.round(ms * 10) / 10,
       ip,
       ...(c.error && status < 500 ? { reason: c.error.message } : {}),
     };
@@ -137,7 +151,8 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
-  app.route('/', healthRoutes(db));
+  app.route('/', healthRoutes(db, deps.readiness ?? readyNow()));
+  app.route('/', metricsRoutes(metrics.registry, config.metricsToken));
   app.route('/', csrfRoutes(config));
   app.route('/', authRoutes(db, config));
   app.route('/', registrationRoutes(db, config, deps.mailer));

@@ -15,6 +15,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** When the legacy /v1 paths stop answering (their Sunset header). */
   legacySunset: Date;
+  /** The bearer token a Prometheus scraper sends for /metrics; without one there is no /metrics. */
+  metricsToken: string | undefined;
 }
 
 export function configFromEnv(env: Env): AppConfig {
@@ -29,5 +31,6 @@ export function configFromEnv(env: Env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     bodyLimitBytes: env.API_BODY_LIMIT_BYTES,
     legacySunset: env.LEGACY_SUNSET,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

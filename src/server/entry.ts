@@ -13,6 +13,7 @@ import { answerServerError } from './http/server-error.ts';
 import { newRequestId } from './http/request-id.ts';
 import { createRenderGate } from './http/render-gate.ts';
 import { listStaticFiles, serveStaticFile } from './http/static-files.ts';
+import { STATIC_FILES, UNROUTED } from './metrics/requests.ts';
 import { flushLogSync } from './logger.ts';
 import { getRuntime } from './runtime.ts';
 
@@ -86,6 +87,7 @@ const api = nodeApiListener(runtime);
 // Eight pages at once on two cores; one that waits on the payment provider (/checkout/success)
 // keeps its slot for a tenth of a second at most (docs/decisions/019-render-gate.md).
 const renderGate = createRenderGate({ slots: 8, leaseMs: 100 });
+const requestMetrics = runtime.metrics.requests;
 
 /** The path of a request URL, or null when it cannot be decoded. */
 function pathOf(url: string): { raw: string; decoded: string } | null {
@@ -98,24 +100,31 @@ function pathOf(url: string): { raw: string; decoded: string } | null {
   }
 }
 
-/** Built files first, then the API, then the pages: each request goes to exactly one of them. */
-function route(req: IncomingMessage, res: ServerResponse, requestId: string, acceptEncoding: string | undefined): void {
+/**
+ * Built files first, then the API, then the pages: each request goes to exactly one of them. The
+ * API (app.ts) and the pages (src/middleware.ts) count their requests under their route patterns;
+ * what is answered here is counted here.
+ */
+function route(req: IncomingMessage, res: ServerResponse, requestId: string, acceptEncoding: string | undefined, receivedAt: number): void {
   const path = pathOf(req.url ?? '/');
   if (!path) {
     res.writeHead(400).end('Bad request.');
+    requestMetrics.observe(req.method ?? 'GET', UNROUTED, 400, (performance.now() - receivedAt) / 1000);
     return;
   }
-  if (staticFiles.has(path.decoded)) serveStaticFile(req, res, clientDir, staticFiles, path, staticFileHeaders, acceptEncoding);
-  else if (isApiRequest(req.method ?? 'GET', path.decoded)) void api(req, res, requestId);
+  if (staticFiles.has(path.decoded)) {
+    serveStaticFile(req, res, clientDir, staticFiles, path, staticFileHeaders, acceptEncoding);
+    res.once('finish', () => requestMetrics.observe(req.method ?? 'GET', STATIC_FILES, res.statusCode, (performance.now() - receivedAt) / 1000));
+  } else if (isApiRequest(req.method ?? 'GET', path.decoded)) void api(req, res, requestId);
   else {
     res.setHeader('X-Request-Id', requestId);
-    renderGate(res, () => void renderPage(req, res, requestId));
+    renderGate(res, () => void renderPage(req, res, requestId, receivedAt));
   }
 }
 
 /** Astro renders its own 500 page for what fails inside a page; what fails around it is answered here. */
-async function renderPage(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
-  const locals: Pick<App.Locals, 'requestId'> = { requestId };
+async function renderPage(req: IncomingMessage, res: ServerResponse, requestId: string, receivedAt: number): Promise<void> {
+  const locals: Pick<App.Locals, 'requestId' | 'receivedAt'> = { requestId, receivedAt };
   try {
     await astro.handler(req, res, undefined, locals);
   } catch (error) {
@@ -125,13 +134,14 @@ async function renderPage(req: IncomingMessage, res: ServerResponse, requestId: 
 
 /** Everything behind compression. Each request is named here, whatever answers it. */
 export const handler = (req: IncomingMessage, res: ServerResponse): void => {
+  const receivedAt = performance.now();
   const requestId = newRequestId();
   try {
     const acceptEncoding = req.headers['accept-encoding'];
     if (acceptEncoding) req.headers['accept-encoding'] = withoutBrotli(acceptEncoding);
     compress(req, res, () => {
       try {
-        route(req, res, requestId, acceptEncoding);
+        route(req, res, requestId, acceptEncoding, receivedAt);
       } catch (error) {
         edgeFailure(req, res, requestId, error);
       }
@@ -145,6 +155,7 @@ export const handler = (req: IncomingMessage, res: ServerResponse): void => {
 function edgeFailure(req: IncomingMessage, res: ServerResponse, requestId: string, error: unknown): void {
   runtime.logger.error({ err: error, reqId: requestId, method: req.method, path: req.url }, 'the server failed before it could answer');
   answerServerError(req, res, requestId, runtime.config.appUrl);
+  requestMetrics.observe(req.method ?? 'GET', UNROUTED, 500, 0);
 }
 
 if (serveHere) {

@@ -75,11 +75,17 @@ const schema = z
     CLEANUP_INTERVAL_MINUTES: positiveInt.default(15),
     FRONT_ERROR_LOG_RETENTION_DAYS: positiveInt.default(30),
     FRONT_ERROR_LOG_MAX_ROWS: positiveInt.default(100_000),
+    // Backups of the embedded database and the local uploads (src/server/jobs/backup.ts); unset: none.
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_INTERVAL_MINUTES: positiveInt.default(360),
+    BACKUP_KEEP: positiveInt.default(8),
     // When the legacy /v1 paths stop answering: sent to their clients as Sunset (RFC 8594).
     LEGACY_SUNSET: instant
       .refine((value) => value > LEGACY_DEPRECATED_AT, `must be after the paths were deprecated (${LEGACY_DEPRECATED_AT.toISOString()})`)
       .default(new Date(DEFAULT_LEGACY_SUNSET)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // The bearer token of GET /metrics; long enough that guessing it is hopeless. Unset: no /metrics.
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
     MAINTENANCE_MODE: bool.default(false),
     MEMBER_HOME_PATH: z
       .string()

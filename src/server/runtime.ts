@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { createMailer, mailSettingsFromEnv } from './adapters/mail/index.ts';
+import { countedMailer } from './adapters/mail/counted-mailer.ts';
 import type { Mailer } from './adapters/mail/index.ts';
 import { createStorage, storageSettingsFromEnv } from './adapters/storage/index.ts';
 import { createPaymentGateway, paymentSettingsFromEnv } from './adapters/payments/index.ts';
@@ -24,8 +25,13 @@ import { cleanupJob, cleanupSettingsFromEnv } from './jobs/cleanup.ts';
 import { letterDeliveryJob } from './jobs/letters.ts';
 import { purchaseConfirmationJob } from './jobs/purchase-confirmation.ts';
 import { upkeepJob } from './jobs/upkeep.ts';
+import { backUpOnSignal, backupJob, backupSettingsFromEnv } from './jobs/backup.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createLogger, flushLogSync } from './logger.ts';
+import { createReadiness } from './http/readiness.ts';
+import { watchDatabaseQueue } from './metrics/database-queue.ts';
+import { createMetrics } from './metrics/registry.ts';
+import type { Metrics } from './metrics/registry.ts';
 import { siteSettings } from './site.ts';
 import type { SiteSettings } from './site.ts';
 import type { Logger } from './logger.ts';
@@ -42,6 +48,8 @@ export interface Runtime {
   /** The API's mailer and its work after the answer, for a page that mails as the API does (a paid order's receipt). */
   mailer: Mailer;
   background: BackgroundWork;
+  /** The series /metrics serves; the edge and the pages record their requests in it. */
+  metrics: Metrics;
   /** Wraps one request, so that shutdown waits for the requests already running. */
   track<T>(work: () => Promise<T>): Promise<T>;
   readonly draining: boolean;
@@ -52,6 +60,8 @@ const DRAIN_TIMEOUT_MS = 10_000;
 async function boot(): Promise<Runtime> {
   const logger = createLogger(env.LOG_LEVEL);
   const config = configFromEnv(env);
+  const readiness = createReadiness();
+  const metrics = createMetrics({ processMetrics: true });
   let database: Database;
   try {
     database = await openDatabase(env.DATABASE_URL, {
@@ -89,20 +99,24 @@ async function boot(): Promise<Runtime> {
   const currentBanner = createBannerReader(database.db);
   const { storage, local: localStorage } = createStorage(storageSettingsFromEnv(env));
   const background = createBackgroundWork();
-  const mailer = createMailer(mailSettingsFromEnv(env));
+  const mailer = countedMailer(createMailer(mailSettingsFromEnv(env)), metrics.mails);
+  watchDatabaseQueue(metrics.registry, database);
   const upkeep = upkeepJob(database, logger);
+  const backups = backupJob(database, backupSettingsFromEnv(env), logger);
+  if (backups) backUpOnSignal(backups, logger);
   const scheduler = startScheduler(
     [
       cleanupJob(database.db, cleanupSettingsFromEnv(env), logger),
       letterDeliveryJob(database.db, mailer, config.appUrl, logger),
       purchaseConfirmationJob(database.db, logger),
       ...(upkeep ? [upkeep] : []),
+      ...(backups ? [backups] : []),
     ],
     logger,
+    metrics.jobs,
   );
   const payments = createPaymentGateway(paymentSettingsFromEnv(env));
   let inFlight = 0;
-  let draining = false;
   let drained: (() => void) | undefined;
   const runtime: Runtime = {
     database,
@@ -111,6 +125,7 @@ async function boot(): Promise<Runtime> {
     payments,
     mailer,
     background,
+    metrics,
     currentBanner,
     site: siteSettings(env),
     api: createApi({
@@ -125,9 +140,11 @@ async function boot(): Promise<Runtime> {
       sms: createSmsSender(smsSettingsFromEnv(env)),
       payments,
       social: socialSettingsFromEnv(env),
+      metrics,
+      readiness,
     }),
     get draining() {
-      return draining;
+      return readiness.state === 'draining';
     },
     async track(work) {
       inFlight += 1;
@@ -135,14 +152,14 @@ async function boot(): Promise<Runtime> {
         return await work();
       } finally {
         inFlight -= 1;
-        if (draining && inFlight === 0) drained?.();
+        if (readiness.state === 'draining' && inFlight === 0) drained?.();
       }
     },
   };
 
   const shutdown = async (signal: string) => {
-    if (draining) return;
-    draining = true;
+    if (readiness.state === 'draining') return;
+    readiness.drain();
     logger.info({ signal, inFlight }, 'shutting down: finishing the requests under way');
     const requestsDone = new Promise<void>((done) => {
       if (inFlight === 0) done();
@@ -162,6 +179,7 @@ async function boot(): Promise<Runtime> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  readiness.ready();
   return runtime;
 }
 

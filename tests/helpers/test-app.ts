@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: 0,
     bodyLimitBytes: 1024 * 1024,
     legacySunset: new Date(DEFAULT_LEGACY_SUNSET),
+    metricsToken: undefined,
     ...overrides,
   };
 }

@@ -47,8 +47,19 @@ export interface Database {
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   /** PGlite only: the data directory as a tarball, to start other databases from (tests). */
   dump?(): Promise<Blob>;
+  /**
+   * PGlite only: the data directory as a tarball (a backup), taken between two statements and
+   * outside any transaction, and for how long the statements sent meanwhile waited for it.
+   */
+  snapshot?(): Promise<{ tar: Uint8Array; heldMs: number }>;
   /** PGlite only: vacuums and analyzes the tables that are due, as autovacuum would; their names. */
   keepUp?(signal: AbortSignal): Promise<string[]>;
+  /**
+   * How many statements wait, by queue: on PGlite `thread` (sent to its thread, which runs one at
+   * a time) and `gate` (held back while a transaction runs); on PostgreSQL `pool` (waiting for a
+   * connection). Read when metrics are scraped, never per query.
+   */
+  queued(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -107,8 +118,13 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
     db,
     kind: 'pglite',
     withConnection: (fn) => fn(db),
-    dump: async () => new Blob([await thread.call<Uint8Array<ArrayBuffer>>('dump', {}, 0)]),
+    dump: async () => new Blob([(await client.callAlone<Uint8Array<ArrayBuffer>>('dump')).answer]),
+    async snapshot() {
+      const { answer, ms } = await client.callAlone<Uint8Array>('dump');
+      return { tar: answer, heldMs: ms };
+    },
     keepUp: (signal) => keepUpTables(db, (statement) => client.execWithin(statement, UPKEEP_TIMEOUT_MS), signal),
+    queued: () => ({ thread: thread.queued, gate: client.waitingAtGate }),
     close() {
       closing ??= thread.close(!inMemory).finally(unlock);
       return closing;
@@ -140,6 +156,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
         connection.release();
       }
     },
+    queued: () => ({ pool: pool.waitingCount }),
     close() {
       closing ??= pool.end();
       return closing;

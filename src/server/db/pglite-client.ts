@@ -27,16 +27,27 @@ export interface PgliteLikeClient {
  */
 export class PgliteThreadClient implements PgliteLikeClient {
   private gate: Promise<void> = Promise.resolve();
+  private waiting = 0;
 
   constructor(private readonly thread: PgliteThread) {}
 
+  /** Statements and transactions held back by a transaction under way or a thread starting again. */
+  get waitingAtGate(): number {
+    return this.waiting;
+  }
+
   private async passGate(): Promise<void> {
-    for (;;) {
-      const gate = this.gate;
-      await gate;
-      await this.thread.whenReady();
-      // Nothing may start between the check and the send: both happen in this same turn.
-      if (gate === this.gate) return;
+    this.waiting += 1;
+    try {
+      for (;;) {
+        const gate = this.gate;
+        await gate;
+        await this.thread.whenReady();
+        // Nothing may start between the check and the send: both happen in this same turn.
+        if (gate === this.gate) return;
+      }
+    } finally {
+      this.waiting -= 1;
     }
   }
 
@@ -57,6 +68,18 @@ export class PgliteThreadClient implements PgliteLikeClient {
   }
 
   /**
+   * An operation on the whole database (a dump of its directory): it waits at the gate like a
+   * statement, so no transaction is half done when it runs, and what is sent after it waits for it.
+   * `ms`: from when it was sent to its answer, all of which the statements sent meanwhile waited.
+   */
+  async callAlone<T>(op: string): Promise<{ answer: T; ms: number }> {
+    await this.passGate();
+    const sent = performance.now();
+    const answer = await this.thread.call<T>(op, {}, 0);
+    return { answer, ms: performance.now() - sent };
+  }
+
+  /**
    * Every other query waits at the gate while a transaction runs, so its round trips to the thread
    * are everyone's: BEGIN goes with the first statement, and the gate opens once COMMIT is sent,
    * since the thread runs what it is sent in order. A COMMIT that fails ends the transaction too.
@@ -66,8 +89,13 @@ export class PgliteThreadClient implements PgliteLikeClient {
     const mine = new Promise<void>((resolve) => (release = resolve));
     const previous = this.gate;
     this.gate = previous.then(() => mine);
-    await previous;
-    await this.thread.whenReady();
+    this.waiting += 1;
+    try {
+      await previous;
+      await this.thread.whenReady();
+    } finally {
+      this.waiting -= 1;
+    }
     let begun = false;
     const opening = (): { begin?: true } => {
       if (begun) return {};

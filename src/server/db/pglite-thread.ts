@@ -94,6 +94,11 @@ export class PgliteThread {
     return this.ready;
   }
 
+  /** Statements sent and not yet answered: the first is running, the others wait behind it. */
+  get queued(): number {
+    return this.pending.length;
+  }
+
   private spawn(): void {
     const worker = new Worker(WORKER_URL, {
       workerData: {

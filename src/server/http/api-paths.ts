@@ -1,6 +1,6 @@
 const SOCIAL_PROVIDERS = '(kakao|naver|google|apple)';
 
-const ANY_METHOD = [/^\/api(\/|$)/, /^\/v1(\/|$)/, /^\/healthz$/, /^\/csrf-token$/];
+const ANY_METHOD = [/^\/api(\/|$)/, /^\/v1(\/|$)/, /^\/(healthz|readyz|metrics)$/, /^\/csrf-token$/];
 const GET_ONLY = [
   /^\/uploads\/.+$/,
   /^\/email\/verify\/[^/]+\/[^/]+$/,

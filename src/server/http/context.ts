@@ -12,6 +12,8 @@ import type { BackgroundWork } from '../jobs/background-work.ts';
 import type { Logger } from '../logger.ts';
 import type { BannerReader } from '../modules/content/banner-service.ts';
 import type { LoadedSession } from '../modules/sessions/service.ts';
+import type { Metrics } from '../metrics/registry.ts';
+import type { Readiness } from './readiness.ts';
 import { invalidInput } from '../domain-errors.ts';
 import type { IncomingBody, PreparedRequest } from './incoming.ts';
 
@@ -32,6 +34,10 @@ export interface AppDeps {
   social: SocialSettings;
   /** Shared with the pages; each app makes its own when none is given (tests). */
   currentBanner?: BannerReader;
+  /** The server's series (requests, jobs, mail); each app makes its own when none is given (tests). */
+  metrics?: Metrics;
+  /** Whether the server takes traffic (/readyz); ready from the start when none is given (tests). */
+  readiness?: Readiness;
 }
 
 export interface AppEnv {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { HttpBindings } from '@hono/node-server';
 import type { Logger } from '../logger.ts';
+import { UNROUTED } from '../metrics/requests.ts';
 import type { Runtime } from '../runtime.ts';
 import { availability } from './availability.ts';
 import { INTERNAL_ERROR_MESSAGE } from './errors.ts';
@@ -32,9 +33,13 @@ export function nodeApiListener(runtime: Runtime): (req: IncomingMessage, res: S
       try {
         // The path as Node read it: no URL object is built for a request that is let through.
         const gate = availability(runtime, true, (incoming.url ?? '/').split('?', 1)[0]!);
-        if (gate.kind === 'unavailable') return gate.response;
+        if (gate.kind === 'unavailable') {
+          runtime.metrics.requests.observe(request.method, UNROUTED, gate.response.status, 0);
+          return gate.response;
+        }
         return await runtime.track(() => runtime.api.fetch(request, incoming.socket.remoteAddress, requestId));
       } catch (error) {
+        runtime.metrics.requests.observe(request.method, UNROUTED, 500, 0);
         return serverError(runtime.logger, error, requestId);
       }
     },

@@ -86,6 +86,7 @@ export function cleanupJob(db: Db, settings: CleanupSettings, logger: Logger): J
       const started = performance.now();
       const deleted = await cleanUp(db, settings, { signal });
       logger.info({ job: 'cleanup', deleted, ms: Math.round(performance.now() - started) }, 'deleted expired rows');
+      return Object.values(deleted).reduce((sum, count) => sum + count, 0);
     },
   };
 }

@@ -18,6 +18,7 @@ export function letterDeliveryJob(db: Db, mailer: Mailer, appUrl: string, logger
         log: logger,
       });
       if (result.delivered > 0) logger.info({ job: 'letters', ...result }, 'delivered letters to myself');
+      return result.delivered;
     },
   };
 }

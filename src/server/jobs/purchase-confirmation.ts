@@ -15,6 +15,7 @@ export function purchaseConfirmationJob(db: Db, logger: Logger): Job {
     async run(signal) {
       const confirmed = await confirmDeliveredPurchases(db, { signal });
       if (confirmed > 0) logger.info({ job: 'purchase-confirmation', confirmed }, 'confirmed the purchases delivered a week ago');
+      return confirmed;
     },
   };
 }

@@ -1,11 +1,15 @@
 import type { Logger } from '../logger.ts';
+import type { JobMetrics } from '../metrics/jobs.ts';
 
 /** Work that runs on a clock inside the server; it claims its rows, so every instance may run it. */
 export interface Job {
   name: string;
   everyMs: number;
-  /** `signal` is aborted at shutdown: a long run stops between two of its statements. */
-  run(signal: AbortSignal): Promise<void>;
+  /**
+   * `signal` is aborted at shutdown: a long run stops between two of its statements. Resolves with
+   * the rows it claimed or changed when the job counts them (the job_rows_total metric).
+   */
+  run(signal: AbortSignal): Promise<number | void>;
 }
 
 export interface Scheduler {
@@ -22,15 +26,17 @@ const FIRST_RUN_AFTER_MS = 30_000;
  * last. A failed run is logged and the job runs again at its next time. The timers never keep the
  * process alive.
  */
-export function startScheduler(jobs: Job[], logger: Logger): Scheduler {
+export function startScheduler(jobs: Job[], logger: Logger, metrics?: JobMetrics): Scheduler {
   const stopping = new AbortController();
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
 
   const runOnce = async (job: Job) => {
     try {
-      await job.run(stopping.signal);
+      const rows = await job.run(stopping.signal);
+      metrics?.ran(job.name, false, rows ?? undefined);
     } catch (error) {
+      metrics?.ran(job.name, true, undefined);
       logger.error({ err: error, job: job.name }, 'a scheduled job failed');
     }
   };
