@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { isApiRequest } from '../../src/server/http/api-paths.ts';
 
 describe('which requests belong to the API', () => {
-  it('takes every method under /api, /v1, /healthz and /csrf-token', () => {
+  it('takes every method under /api, /v1, /healthz, /readyz, /metrics and /csrf-token', () => {
     for (const method of ['GET', 'POST', 'DELETE', 'OPTIONS']) {
       expect(isApiRequest(method, '/api/banners/current')).toBe(true);
       expect(isApiRequest(method, '/api')).toBe(true);
       expect(isApiRequest(method, '/v1/rituals')).toBe(true);
     }
     expect(isApiRequest('GET', '/healthz')).toBe(true);
+    expect(isApiRequest('GET', '/readyz')).toBe(true);
+    expect(isApiRequest('GET', '/metrics')).toBe(true);
+    expect(isApiRequest('GET', '/metricsz')).toBe(false);
     expect(isApiRequest('GET', '/csrf-token')).toBe(true);
   });
 
