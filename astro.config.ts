@@ -10,6 +10,7 @@ import { routeWorkOnce } from './src/integrations/route-work-once.ts';
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
+  // The islands' renderer first: it claims every React component before @astrojs/react is asked.
   integrations: [reactIslands(), react(), pgliteWorkerFiles(), precompressedAssets(), cspWorkOnce(), routeWorkOnce()],
   server: { port: 4321 },
   security: {

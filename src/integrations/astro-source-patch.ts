@@ -31,12 +31,12 @@ export function astroSourcePlugin({ name, file, decision, replacements }: AstroS
   };
 }
 
-/** The integration that adds those plugins to the build. */
-export const astroSourcePatches = (name: string, patches: AstroSourcePatch[]): AstroIntegration => ({
-  name,
+/** The integration that adds that plugin to the build. */
+export const astroSourcePatch = (patch: AstroSourcePatch): AstroIntegration => ({
+  name: patch.name,
   hooks: {
     'astro:config:setup': ({ updateConfig }) => {
-      updateConfig({ vite: { plugins: patches.map(astroSourcePlugin) } });
+      updateConfig({ vite: { plugins: [astroSourcePlugin(patch)] } });
     },
   },
 });

@@ -1,4 +1,4 @@
-import { astroSourcePatches } from './astro-source-patch.ts';
+import { astroSourcePatch } from './astro-source-patch.ts';
 import type { AstroSourcePatch } from './astro-source-patch.ts';
 
 /**
@@ -57,4 +57,4 @@ export {
   ],
 };
 
-export const routeWorkOnce = () => astroSourcePatches('route-work-once', [ROUTE_WORK_ONCE]);
+export const routeWorkOnce = () => astroSourcePatch(ROUTE_WORK_ONCE);
