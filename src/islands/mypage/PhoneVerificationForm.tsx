@@ -1,7 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { isApiError } from '../../lib/api-errors.ts';
-import type { ValidationErrors } from '../../lib/api-errors.ts';
-import { savePhone, sendPhoneCode, verifyPhoneCode } from '../../lib/api/phone.ts';
+import { DEFAULT_COUNTRY, createPhoneVerification } from '../../stores/phone-verification.ts';
+import type { VerifiedPhone } from '../../stores/phone-verification.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { FieldErrors, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
@@ -16,13 +16,6 @@ export const COUNTRY_CODES = [
   { value: '81', label: '일본 +81' },
   { value: '86', label: '중국 +86' },
 ] as const;
-const DEFAULT_COUNTRY = '82';
-
-export interface VerifiedPhone {
-  /** Masked by the server, e.g. 010-****-5678. */
-  phone: string;
-  countryCode: string;
-}
 
 interface PhoneVerificationFormProps {
   /** The member's verified number, or null. */
@@ -31,39 +24,21 @@ interface PhoneVerificationFormProps {
   codeLength: number;
 }
 
-/** The code sent for one number: when it stops working, when another may be asked for. */
-interface SentCode {
-  phone: string;
-  countryCode: string;
-  expiresAt: number;
-  resendAt: number;
-  /** The code was accepted but saving the number failed: 확인 then only saves. */
-  verified: boolean;
-}
-
-const SENT = '인증번호를 보냈어요. 문자로 받은 번호를 입력해 주세요.';
-const RESENT = '인증번호를 다시 보냈어요. 가장 최근에 받은 번호를 입력해 주세요.';
-const DONE = '휴대폰 인증이 완료되었어요.';
 const EXPIRED = '입력 시간이 지났어요. 인증번호를 다시 받아 주세요.';
 
 const countryLabel = (code: string): string => `+${code}`;
+
+const alertOf = (others: string[], failure: unknown): string[] => (failure === undefined ? others : failureMessages(failure));
 
 /** /mypage/phone: number → code by text → verify → save, with a 3-minute countdown. */
 export function PhoneVerificationForm({ current, codeLength }: PhoneVerificationFormProps) {
   const id = useId();
   const codeInput = useRef<HTMLInputElement>(null);
-  const [verified, setVerified] = useState(current);
-  const [countryCode, setCountryCode] = useState(DEFAULT_COUNTRY);
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [sent, setSent] = useState<SentCode | null>(null);
-  const [sending, setSending] = useState(false);
-  const [checking, setChecking] = useState(false);
-  const [numberErrors, setNumberErrors] = useState<ValidationErrors>({});
-  const [numberMessages, setNumberMessages] = useState<string[]>([]);
-  const [codeErrors, setCodeErrors] = useState<string[]>([]);
-  const [codeMessages, setCodeMessages] = useState<string[]>([]);
-  const [status, setStatus] = useState<string | null>(null);
+  const [form] = useState(() => createPhoneVerification(current, codeLength));
+  const verified = useStore(form.$verified);
+  const sent = useStore(form.$sent);
+  const { countryCode, phone, code } = useStore(form.$fields);
+  const { sending, checking, status, numberErrors, numberOthers, numberFailure, codeErrors, codeOthers, codeFailure } = useStore(form.$state);
   const secondsLeft = useSecondsLeft(sent?.expiresAt ?? null);
   const resendIn = useSecondsLeft(sent?.resendAt ?? null);
   const expired = sent !== null && secondsLeft === 0;
@@ -76,88 +51,22 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
 
   const fieldId = (name: string) => `${id}-${name}`;
 
-  // A code belongs to the number it was sent to: another number starts over.
-  const changeNumber = (next: { phone?: string; countryCode?: string }) => {
-    if (next.phone !== undefined) setPhone(next.phone);
-    if (next.countryCode !== undefined) setCountryCode(next.countryCode);
-    setNumberErrors({});
-    if (sent) {
-      setSent(null);
-      setCode('');
-      setCodeErrors([]);
-      setCodeMessages([]);
-      setStatus(null);
-    }
-  };
   // A number typed before the form hydrated is the one it sends.
-  const countryRef = useEarlyValue<HTMLSelectElement>(countryCode, (value) => changeNumber({ countryCode: value }));
-  const phoneRef = useEarlyValue<HTMLInputElement>(phone, (value) => changeNumber({ phone: value }));
+  const countryRef = useEarlyValue<HTMLSelectElement>(countryCode, (value) => form.changeNumber({ countryCode: value }));
+  const phoneRef = useEarlyValue<HTMLInputElement>(phone, (value) => form.changeNumber({ phone: value }));
 
   const onSend = async () => {
-    if (sending || (sent && resendIn > 0)) return;
-    setSending(true);
-    setNumberMessages([]);
-    setCodeMessages([]);
-    try {
-      const data = await sendPhoneCode({ phone: phone.trim(), country_code: countryCode });
-      const now = Date.now();
-      setStatus(sent ? RESENT : SENT);
-      setSent({
-        phone: phone.trim(),
-        countryCode,
-        expiresAt: now + data.expires_in * 1000,
-        resendAt: now + data.resend_after * 1000,
-        verified: false,
-      });
-      setNumberErrors({});
-      setCode('');
-      setCodeErrors([]);
-    } catch (error) {
-      const fields = isApiError(error) && error.status === 422 ? error.errors : {};
-      setNumberErrors(fields);
-      const own = ['phone', 'country_code'];
-      const others = Object.entries(fields)
-        .filter(([field]) => !own.includes(field))
-        .flatMap(([, list]) => list);
-      // A 422 about the number is shown under it; anything else (429 with its wait) is listed.
-      setNumberMessages(Object.keys(fields).length > 0 ? others : failureMessages(error));
-      if (fields.phone) document.getElementById(fieldId('phone'))?.focus();
-    } finally {
-      setSending(false);
-    }
+    const errors = await form.send();
+    if (errors.phone) document.getElementById(fieldId('phone'))?.focus();
   };
 
   const onVerify = async () => {
-    if (!sent || checking || expired) return;
-    setChecking(true);
-    setCodeMessages([]);
-    setStatus(null);
-    const number = { phone: sent.phone, country_code: sent.countryCode };
-    try {
-      if (!sent.verified) {
-        await verifyPhoneCode({ ...number, verification_code: code });
-        setSent({ ...sent, verified: true });
-      }
-      const data = await savePhone(number);
-      setVerified({ phone: data.phone, countryCode: data.country_code });
-      setSent(null);
-      setPhone('');
-      setCode('');
-      setCodeErrors([]);
-      setStatus(DONE);
-    } catch (error) {
-      const fields = isApiError(error) && error.status === 422 ? error.errors : {};
-      setCodeErrors(fields.verification_code ?? []);
-      const others = Object.entries(fields)
-        .filter(([field]) => field !== 'verification_code')
-        .flatMap(([, list]) => list);
-      setCodeMessages(Object.keys(fields).length > 0 ? others : failureMessages(error));
-      if (fields.verification_code) codeInput.current?.select();
-    } finally {
-      setChecking(false);
-    }
+    const errors = await form.verify();
+    if (errors.verification_code) codeInput.current?.select();
   };
 
+  const numberMessages = alertOf(numberOthers, numberFailure);
+  const codeMessages = alertOf(codeOthers, codeFailure);
   const phoneErrors = [...(numberErrors.country_code ?? []), ...(numberErrors.phone ?? [])];
   const timerId = fieldId('timer');
   return (
@@ -187,7 +96,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
               aria-label="국가 번호"
               autoComplete="tel-country-code"
               value={countryCode}
-              onChange={(event) => changeNumber({ countryCode: event.target.value })}
+              onChange={(event) => form.changeNumber({ countryCode: event.target.value })}
               aria-invalid={numberErrors.country_code ? true : undefined}
             >
               {COUNTRY_CODES.map((option) => (
@@ -207,7 +116,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
               placeholder={countryCode === DEFAULT_COUNTRY ? '010-1234-5678' : '숫자만 입력'}
               maxLength={20}
               value={phone}
-              onChange={(event) => changeNumber({ phone: event.target.value })}
+              onChange={(event) => form.changeNumber({ phone: event.target.value })}
               aria-invalid={phoneErrors.length > 0 ? true : undefined}
               aria-describedby={[fieldId('phone-hint'), phoneErrors.length > 0 ? fieldId('phone-error') : '']
                 .join(' ')
@@ -249,11 +158,7 @@ export function PhoneVerificationForm({ current, codeLength }: PhoneVerification
             maxLength={codeLength}
             placeholder={`숫자 ${codeLength}자리`}
             value={code}
-            // Digits only: a pasted "123 456" or "인증번호 [123456]" still fits.
-            onValue={(value) => {
-              setCode(value.replace(/\D/g, '').slice(0, codeLength));
-              setCodeErrors([]);
-            }}
+            onValue={form.typeCode}
             readOnly={sent.verified}
             note={expired ? { tone: 'error', text: EXPIRED } : null}
             errors={codeErrors}
