@@ -103,7 +103,7 @@ async function boot(): Promise<Runtime> {
   watchDatabaseQueue(metrics.registry, database);
   const upkeep = upkeepJob(database, logger);
   const backups = backupJob(database, backupSettingsFromEnv(env), logger);
-  if (backups) backUpOnSignal(backups, logger);
+  backUpOnSignal(backups, logger);
   const scheduler = startScheduler(
     [
       cleanupJob(database.db, cleanupSettingsFromEnv(env), logger),

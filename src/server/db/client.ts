@@ -48,10 +48,10 @@ export interface Database {
   /** PGlite only: the data directory as a tarball, to start other databases from (tests). */
   dump?(): Promise<Blob>;
   /**
-   * PGlite only: the data directory as a tarball (a backup), taken between two statements and
-   * outside any transaction, and for how long the statements sent meanwhile waited for it.
+   * PGlite on disk only: copies the data directory into `to` (a backup's snapshot) between two
+   * statements and outside any transaction; how long the statements sent meanwhile waited for it.
    */
-  snapshot?(): Promise<{ tar: Uint8Array; heldMs: number }>;
+  snapshot?(to: string): Promise<{ heldMs: number }>;
   /** PGlite only: vacuums and analyzes the tables that are due, as autovacuum would; their names. */
   keepUp?(signal: AbortSignal): Promise<string[]>;
   /**
@@ -119,10 +119,7 @@ async function openPglite(url: string, options: OpenOptions): Promise<Database> 
     kind: 'pglite',
     withConnection: (fn) => fn(db),
     dump: async () => new Blob([(await client.callAlone<Uint8Array<ArrayBuffer>>('dump')).answer]),
-    async snapshot() {
-      const { answer, ms } = await client.callAlone<Uint8Array>('dump');
-      return { tar: answer, heldMs: ms };
-    },
+    ...(inMemory ? {} : { snapshot: async (to: string) => ({ heldMs: (await client.callAlone('copy', { to })).ms }) }),
     keepUp: (signal) => keepUpTables(db, (statement) => client.execWithin(statement, UPKEEP_TIMEOUT_MS), signal),
     queued: () => ({ thread: thread.queued, gate: client.waitingAtGate }),
     close() {

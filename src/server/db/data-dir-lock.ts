@@ -34,6 +34,12 @@ function readOwner(lockPath: string): number | null {
   }
 }
 
+/** The live process that holds the data directory (a running server), or null. */
+export function dataDirOwner(dataDir: string): number | null {
+  const owner = readOwner(`${dataDir}.lock`);
+  return owner !== null && owner !== process.pid && isAlive(owner) ? owner : null;
+}
+
 /**
  * Takes the lock file beside a PGlite data directory, or throws DataDirLockedError when a live
  * process holds it. A lock left by a killed process (its pid is gone) is taken over, which is

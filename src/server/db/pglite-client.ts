@@ -68,14 +68,14 @@ export class PgliteThreadClient implements PgliteLikeClient {
   }
 
   /**
-   * An operation on the whole database (a dump of its directory): it waits at the gate like a
+   * An operation on the whole database (a copy of its directory): it waits at the gate like a
    * statement, so no transaction is half done when it runs, and what is sent after it waits for it.
    * `ms`: from when it was sent to its answer, all of which the statements sent meanwhile waited.
    */
-  async callAlone<T>(op: string): Promise<{ answer: T; ms: number }> {
+  async callAlone<T>(op: string, payload: Record<string, unknown> = {}): Promise<{ answer: T; ms: number }> {
     await this.passGate();
     const sent = performance.now();
-    const answer = await this.thread.call<T>(op, {}, 0);
+    const answer = await this.thread.call<T>(op, payload, 0);
     return { answer, ms: performance.now() - sent };
   }
 

@@ -1,6 +1,7 @@
 // The embedded database's own thread. PGlite runs each statement to its end on the thread that
 // calls it, so on the server's thread one slow query would freeze every request; here it only
 // delays the queries behind it, and the server can end this thread when a statement overruns.
+import { cpSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
@@ -145,7 +146,14 @@ const operations = {
   // Drizzle's parsers keep these types as text; functions cannot cross threads, their type ids can.
   query: (message) => preparedQuery(message),
   exec: ({ sql }) => (CONTROL.has(sql) ? control(sql) : db.exec(sql)),
+  // Uncompressed: every other statement waits while the directory is read, and gzip would double that.
   dump: async () => new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()),
+  // A backup's snapshot: the kernel copies the files (dumpDataDir took 10 s for 68 MB, reading and
+  // packing them in JavaScript while every statement waited); nothing writes to them meanwhile.
+  copy: ({ to }) => {
+    cpSync(dataDir, to, { recursive: true, errorOnExist: true, force: false });
+    return null;
+  },
   close: async ({ checkpoint }) => {
     if (checkpoint) await db.exec('CHECKPOINT');
     await db.close();
@@ -158,7 +166,8 @@ async function answer(message) {
     // A transaction's first statement carries its BEGIN, sparing a round trip while others wait.
     if (message.begin) await control('BEGIN');
     const result = await operations[message.op](message);
-    parentPort.postMessage({ id: message.id, result });
+    // A dump is the whole directory: moved to the server's thread, not copied.
+    parentPort.postMessage({ id: message.id, result }, result instanceof Uint8Array ? [result.buffer] : []);
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: serializeError(error) });
   }
