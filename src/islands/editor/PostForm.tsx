@@ -1,7 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { ValidationErrors } from '../../lib/api-errors.ts';
-import { createSquarePost, updateSquarePost } from '../../lib/api/square.ts';
-import { POST_PASSWORD_MAX, POST_PASSWORD_MIN, POST_TITLE_MAX, SQUARE_MESSAGES } from '../../lib/square-rules.ts';
+import { POST_PASSWORD_MAX, POST_PASSWORD_MIN, POST_TITLE_MAX } from '../../lib/square-rules.ts';
+import { createSquareComposer } from '../../stores/square-compose.ts';
 import { CheckField, FieldErrors, SelectField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { useForm } from '../shared/use-form.ts';
@@ -22,17 +22,6 @@ interface PostFormProps {
   canPostNotice: boolean;
 }
 
-/** What the browser can tell before sending; the server checks everything again. */
-function localProblems(values: { square_post_category_id: string; title: string; password: string }, filled: boolean): ValidationErrors {
-  const errors: ValidationErrors = {};
-  if (!values.square_post_category_id) errors.square_post_category_id = [SQUARE_MESSAGES.category];
-  if (!values.title.trim()) errors.title = [SQUARE_MESSAGES.title];
-  if (!filled) errors.content = [SQUARE_MESSAGES.content];
-  const { length } = values.password;
-  if (length > 0 && (length < POST_PASSWORD_MIN || length > POST_PASSWORD_MAX)) errors.password = [SQUARE_MESSAGES.password];
-  return errors;
-}
-
 /**
  * The composer of /compose/post and /compose/post-edit (island, browser only): board, title, body,
  * anonymity and an optional password; sent as multipart, then the post opens.
@@ -42,7 +31,10 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
   const [flags, setFlags] = useState({ is_anonymous: post?.isAnonymous ?? false, is_notice: post?.isNotice ?? false, remove_password: false });
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [composer] = useState(() =>
+    createSquareComposer({ postId: post?.id ?? null, anonymousBoards: new Set(categories.flatMap((item) => (item.allowsAnonymous ? [item.id] : []))), canPostNotice }),
+  );
+  const busy = useStore(composer.$busy);
   const form = useForm(
     { square_post_category_id: initialCategoryId === null ? '' : String(initialCategoryId), title: post?.title ?? '', password: '' },
     { order: FIELD_ORDER, onEdit: () => setDirty(true) },
@@ -65,31 +57,16 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
   });
 
   const onSubmit = async () => {
-    if (busy || uploading > 0) return;
-    const problems = localProblems({ ...values, password: removePassword ? '' : values.password }, content.filled);
-    if (Object.keys(problems).length > 0) {
-      form.showInvalid(problems);
-      return;
-    }
-    setBusy(true);
+    if (uploading > 0) return;
     form.setMessages([]);
-    const draft = {
-      square_post_category_id: Number(values.square_post_category_id),
-      title: values.title.trim(),
-      content: content.html,
-      is_anonymous: Boolean(category?.allowsAnonymous) && flags.is_anonymous,
-      ...(canPostNotice ? { is_notice: flags.is_notice } : {}),
-      // Left empty while editing, the post keeps the password it has.
-      ...(values.password && !removePassword ? { password: values.password } : {}),
-    };
-    try {
-      const data = post ? await updateSquarePost(post.id, { ...draft, remove_password: removePassword }) : await createSquarePost(draft);
+    const outcome = await composer.submit({ ...values, html: content.html, filled: content.filled, ...flags });
+    if (outcome === null) return;
+    if ('invalid' in outcome) form.showInvalid(outcome.invalid);
+    else if ('failure' in outcome) form.showFailure(outcome.failure);
+    else {
       setDirty(false);
       // Busy until the post's page replaces this one.
-      window.location.assign(`/square/${encodeURIComponent(data.category.slug)}/${data.id}`);
-    } catch (error) {
-      setBusy(false);
-      form.showFailure(error);
+      window.location.assign(outcome.sent);
     }
   };
 

@@ -1,8 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { ValidationErrors } from '../../lib/api-errors.ts';
-import { saveRoomPost, saveRoomThread } from '../../lib/api/rooms.ts';
-import type { RoomPostDraft } from '../../lib/api/rooms.ts';
-import { ROOM_POST_MESSAGES, ROOM_TITLE_MAX } from '../../lib/room-post-rules.ts';
+import { ROOM_TITLE_MAX } from '../../lib/room-post-rules.ts';
+import { createRoomComposer } from '../../stores/room-compose.ts';
 import { CheckField, FieldErrors, SelectField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { useForm } from '../shared/use-form.ts';
@@ -35,7 +34,8 @@ export function RoomPostForm({ target, initialCategory }: Props) {
   const [isPublic, setIsPublic] = useState(target.kind === 'post' ? (target.post?.isPublic ?? false) : false);
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const [composer] = useState(() => createRoomComposer({ kind: target.kind, roomId: target.roomId, existingId: existing?.id ?? null }));
+  const busy = useStore(composer.$busy);
   const form = useForm(
     { category: target.kind === 'post' ? (target.post?.category ?? initialCategory ?? target.categories[0]?.value ?? '') : '', title: existing?.title ?? '' },
     { order: ['category', 'title', 'content', 'is_public'], onEdit: () => setDirty(true) },
@@ -44,29 +44,15 @@ export function RoomPostForm({ target, initialCategory }: Props) {
   useLeaveWarning(dirty && !busy);
 
   const onSubmit = async () => {
-    if (busy || uploading > 0) return;
-    const problems: ValidationErrors = {};
-    if (target.kind === 'post' && !values.category) problems.category = [ROOM_POST_MESSAGES.category];
-    if (target.kind === 'thread' && !values.title.trim()) problems.title = [ROOM_POST_MESSAGES.title];
-    if (!content.filled) problems.content = [ROOM_POST_MESSAGES.content];
-    if (Object.keys(problems).length > 0) {
-      form.showInvalid(problems);
-      return;
-    }
-    setBusy(true);
+    if (uploading > 0) return;
     form.setMessages([]);
-    const fields = { title: values.title.trim(), content: content.html };
-    const existingId = existing?.id ?? null;
-    try {
-      const data =
-        target.kind === 'post'
-          ? await saveRoomPost(target.roomId, existingId, { ...fields, category: values.category as RoomPostDraft['category'], is_public: isPublic })
-          : await saveRoomThread(target.roomId, existingId, fields);
+    const outcome = await composer.submit({ ...values, html: content.html, filled: content.filled, is_public: isPublic });
+    if (outcome === null) return;
+    if ('invalid' in outcome) form.showInvalid(outcome.invalid);
+    else if ('failure' in outcome) form.showFailure(outcome.failure);
+    else {
       setDirty(false);
-      window.location.assign(target.kind === 'post' ? `/room/${target.roomId}/${data.id}` : `/room/${target.roomId}/thread/${data.id}`);
-    } catch (error) {
-      setBusy(false);
-      form.showFailure(error);
+      window.location.assign(outcome.sent);
     }
   };
 
