@@ -1,9 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../lib/api-errors.ts';
-import { createReview } from '../../lib/api/reviews.ts';
 import { percentOf } from '../../lib/images/picture-rules.ts';
 import { RATING_LABELS } from '../../lib/reviews.ts';
-import type { ReviewableType, ReviewItem } from '../../lib/reviews.ts';
+import type { ReviewableType } from '../../lib/reviews.ts';
+import { createReviewForm } from '../../stores/review-form.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { FieldErrors, TextAreaField } from '../shared/form-fields.tsx';
 import { FilePicker } from '../shared/FilePicker.tsx';
@@ -32,7 +32,6 @@ interface ReviewFormProps {
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const PHOTO_TYPE_MESSAGE = 'JPG, PNG, WEBP, GIF 사진만 올릴 수 있어요.';
 const FIELD_ORDER = ['rating', 'content', 'photo_image'];
-const VALIDATION_STATUS = 422;
 
 const megabytes = (bytes: number): number => Math.floor(bytes / (1024 * 1024));
 
@@ -41,8 +40,9 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
   const form = useForm({ rating: '', content: '' }, { order: FIELD_ORDER });
   const { values, errors, setErrors, field, fieldId } = form;
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [written, setWritten] = useState<ReviewItem | null>(null);
+  const [review] = useState(() => createReviewForm({ orderItemId, reviewableType, reviewableId }));
+  const busy = useStore(review.$busy);
+  const written = useStore(review.$written);
   const picture = usePickedPicture({
     maxBytes: photoMaxBytes,
     tooLargeMessage: `사진은 ${megabytes(photoMaxBytes)}MB 이하로 올려 주세요.`,
@@ -74,23 +74,17 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
 
   const onSubmit = async () => {
     if (busy || picture.preparing) return;
-    setBusy(true);
     form.setMessages([]);
-    const draft = { reviewable_type: reviewableType, reviewable_id: reviewableId, order_item_id: orderItemId, rating: values.rating, content: values.content, photo_image: photo };
     if (photo) picture.sending(0);
-    try {
-      setWritten(await createReview(draft, { onProgress: photo ? (sent, total) => picture.sending(percentOf(sent, total)) : undefined }));
-    } catch (error) {
-      // A photo that did not get there says so beside itself, with 다시 시도.
-      if (photo && !(isApiError(error) && error.status === VALIDATION_STATUS)) {
-        picture.failed(failureMessage(error));
-      } else {
-        picture.kept();
-        form.showFailure(error);
-      }
-    } finally {
-      setBusy(false);
+    const outcome = await review.submit({ rating: values.rating, content: values.content, photo }, (sent, total) => picture.sending(percentOf(sent, total)));
+    if (outcome === null || 'sent' in outcome) return;
+    if ('photoFailure' in outcome) {
+      picture.failed(failureMessage(outcome.photoFailure));
+      return;
     }
+    picture.kept();
+    if ('invalid' in outcome) form.showInvalid(outcome.invalid);
+    else form.showFailure(outcome.failure);
   };
 
   const ratingRef = useEarlyChoice(values.rating, form.field('rating').onValue);
