@@ -1,7 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
-import { isApiError } from '../../lib/api-errors.ts';
-import { saveInquiry } from '../../lib/api/inquiries.ts';
-import { mayBePicture, partsProgress, percentOf } from '../../lib/images/picture-rules.ts';
+import { mayBePicture } from '../../lib/images/picture-rules.ts';
+import { createInquiryForm } from '../../stores/inquiry-form.ts';
 import { NETWORK_MESSAGE } from '../shared/failure-messages.ts';
 import { SelectField, TextAreaField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
@@ -41,8 +41,6 @@ interface InquiryFormProps {
 }
 
 const FIELD_ORDER = ['inquiry_category_id', 'title', 'content', 'files'];
-const BODY_TOO_LARGE = 413;
-const VALIDATION_STATUS = 422;
 
 const savedEntry = (file: SavedAttachment): AttachmentEntry => ({ kind: 'saved', key: `saved-${file.id}`, ...file });
 
@@ -59,9 +57,9 @@ export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
   const latestEntries = useRef(entries);
   latestEntries.current = entries;
   const [preparing, setPreparing] = useState(0);
-  // While the form is sent: how far the whole has gone, and each new file by its entry's key.
-  const [sending, setSending] = useState<{ percent: number; byKey: ReadonlyMap<string, number> } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [sender] = useState(() => createInquiryForm(inquiry?.id ?? null));
+  const busy = useStore(sender.$busy);
+  const sending = useStore(sender.$sending);
 
   /** Pictures are made smaller first (a PDF goes as it is); those the browser cannot read are refused. */
   const prepare = async (picked: File[]): Promise<{ files: File[]; refused: string[] }> => {
@@ -104,40 +102,18 @@ export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
   };
 
   const onSubmit = async () => {
-    if (busy || preparing > 0) return;
-    setBusy(true);
+    if (preparing > 0) return;
     form.setMessages([]);
-    const draft = {
-      ...values,
-      files: entries.flatMap((entry) => (entry.kind === 'new' ? [entry.file] : [])),
-      keep_attachment_ids: entries.flatMap((entry) => (entry.kind === 'saved' ? [entry.id] : [])),
-    };
-    const fresh = entries.flatMap((entry) => (entry.kind === 'new' ? [entry] : []));
-    if (fresh.length > 0) setSending({ percent: 0, byKey: new Map(fresh.map((entry) => [entry.key, 0])) });
-    const onProgress =
-      fresh.length > 0
-        ? (sent: number, total: number) => {
-            const done = partsProgress(sent, total, fresh.map((entry) => entry.file.size));
-            setSending({ percent: percentOf(sent, total), byKey: new Map(fresh.map((entry, index) => [entry.key, done[index] ?? 0])) });
-          }
-        : undefined;
-    try {
-      const data = await saveInquiry(inquiry?.id ?? null, draft, { onProgress });
-      // Busy until the detail page replaces this one.
-      window.location.assign(`/inquiry/${data.id}`);
-    } catch (error) {
-      setBusy(false);
-      setSending(null);
-      if (isApiError(error) && error.status === BODY_TOO_LARGE) {
-        form.showInvalid({ files: [error.message] });
-      } else if (isApiError(error) && error.status === VALIDATION_STATUS) {
-        // The kept attachments are the picker's too: their messages stand under it.
-        const { keep_attachment_ids: keep = [], ...rest } = error.errors;
-        form.showInvalid(keep.length > 0 ? { ...rest, files: [...(rest.files ?? []), ...keep] } : rest);
-      } else {
-        form.showFailure(error);
-      }
-    }
+    const outcome = await sender.submit({
+      values,
+      keptIds: entries.flatMap((entry) => (entry.kind === 'saved' ? [entry.id] : [])),
+      fresh: entries.flatMap((entry) => (entry.kind === 'new' ? [entry] : [])),
+    });
+    if (outcome === null) return;
+    if ('invalid' in outcome) form.showInvalid(outcome.invalid);
+    else if ('failure' in outcome) form.showFailure(outcome.failure);
+    // Busy until the detail page replaces this one.
+    else window.location.assign(outcome.sent);
   };
 
   const hint = `이미지(JPG, PNG, WEBP, GIF) 또는 PDF · 한 개에 ${formatFileSize(rules.fileMaxBytes)} 이하 · 최대 ${rules.filesMax}개`;
