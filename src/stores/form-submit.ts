@@ -33,3 +33,9 @@ export function createSubmit<Input, Answer>(check: (input: Input) => ValidationE
   };
   return { $busy, submit };
 }
+
+/** A picture that did not get there (anything but a 422) says so beside itself, with 다시 시도. */
+export type PictureOutcome<Answer> = SubmitOutcome<Answer> | { pictureFailure: unknown };
+
+export const outcomeWithPicture = (error: unknown, withPicture: boolean): PictureOutcome<never> =>
+  withPicture && !(isApiError(error) && error.status === 422) ? { pictureFailure: error } : outcomeOfFailure(error);

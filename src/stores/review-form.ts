@@ -1,10 +1,9 @@
 import { atom } from 'nanostores';
-import { isApiError } from '../lib/api-errors.ts';
 import { createReview } from '../lib/api/reviews.ts';
 import type { UploadProgress } from '../lib/api/clients.ts';
 import type { ReviewableType, ReviewItem } from '../lib/reviews.ts';
-import { outcomeOfFailure } from './form-submit.ts';
-import type { SubmitOutcome } from './form-submit.ts';
+import { outcomeWithPicture } from './form-submit.ts';
+import type { PictureOutcome } from './form-submit.ts';
 
 /** What the member wrote: the chosen star's text, the review, at most one photo. */
 export interface ReviewComposition {
@@ -12,9 +11,6 @@ export interface ReviewComposition {
   content: string;
   photo: File | null;
 }
-
-/** The photo did not get there (anything but a 422): the photo says so beside itself, with 다시 시도. */
-export type ReviewOutcome = SubmitOutcome<ReviewItem> | { photoFailure: unknown };
 
 interface ReviewTarget {
   orderItemId: number;
@@ -30,7 +26,7 @@ export function createReviewForm({ orderItemId, reviewableType, reviewableId }: 
   const $busy = atom(false);
   const $written = atom<ReviewItem | null>(null);
 
-  const submit = async ({ rating, content, photo }: ReviewComposition, onProgress?: UploadProgress): Promise<ReviewOutcome | null> => {
+  const submit = async ({ rating, content, photo }: ReviewComposition, onProgress?: UploadProgress): Promise<PictureOutcome<ReviewItem> | null> => {
     if ($busy.get()) return null;
     $busy.set(true);
     const draft = { reviewable_type: reviewableType, reviewable_id: reviewableId, order_item_id: orderItemId, rating, content, photo_image: photo };
@@ -39,7 +35,7 @@ export function createReviewForm({ orderItemId, reviewableType, reviewableId }: 
       $written.set(review);
       return { sent: review };
     } catch (error) {
-      return photo && !(isApiError(error) && error.status === 422) ? { photoFailure: error } : outcomeOfFailure(error);
+      return outcomeWithPicture(error, photo !== null);
     } finally {
       $busy.set(false);
     }

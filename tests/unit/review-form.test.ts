@@ -25,7 +25,7 @@ it('follows a photo\'s progress and tells a lost photo apart from a refusal', as
   const lost = new ApiError(0, '');
   progressApi.mockReturnValue({ post: vi.fn().mockRejectedValueOnce(lost) });
   const form = createReviewForm(target);
-  await expect(form.submit({ rating: '4', content: '좋아요', photo }, onProgress)).resolves.toEqual({ photoFailure: lost });
+  await expect(form.submit({ rating: '4', content: '좋아요', photo }, onProgress)).resolves.toEqual({ pictureFailure: lost });
   expect(progressApi).toHaveBeenLastCalledWith(onProgress, false);
   expect(form.$written.get()).toBeNull();
 

@@ -1,7 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { isApiError } from '../../lib/api-errors.ts';
-import { updateProfile } from '../../lib/api/me.ts';
 import { percentOf } from '../../lib/images/picture-rules.ts';
+import { createProfileForm } from '../../stores/profile-form.ts';
+import type { EditableProfile } from '../../stores/profile-form.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { TextAreaField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
@@ -12,13 +13,6 @@ import { useForm } from '../shared/use-form.ts';
 import { PicturePicker } from './PicturePicker.tsx';
 import { imageTooLargeMessage } from './profile-image-rules.ts';
 
-export interface EditableProfile {
-  nickname: string;
-  username: string;
-  introduction: string;
-  profileImage: string | null;
-}
-
 interface ProfileFormProps {
   profile: EditableProfile;
   /** The server's limits (src/server/modules/me/schema.ts), passed by the page. */
@@ -28,14 +22,13 @@ interface ProfileFormProps {
 
 const FIELD_ORDER = ['profile_image', 'nickname', 'username', 'introduction'];
 const SAVED = '프로필을 저장했어요.';
-const VALIDATION_STATUS = 422;
 
 /** /mypage/profile: picture, nickname, username and introduction, saved in one multipart PUT. */
 export function ProfileForm({ profile, introductionMax, imageMaxBytes }: ProfileFormProps) {
-  // What the server holds now: the base for "changed" and for the picture shown.
-  const [saved, setSaved] = useState(profile);
+  const [profileForm] = useState(() => createProfileForm(profile));
+  const saved = useStore(profileForm.$saved);
+  const busy = useStore(profileForm.$busy);
   const [status, setStatus] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const { nickname, username, introduction } = profile;
   const form = useForm({ nickname, username, introduction }, { order: FIELD_ORDER, onEdit: () => setStatus(null) });
   const { values, errors, setErrors, field, fieldId } = form;
@@ -48,36 +41,24 @@ export function ProfileForm({ profile, introductionMax, imageMaxBytes }: Profile
 
   const onSubmit = async () => {
     if (busy || picture.preparing) return;
-    setBusy(true);
     form.setMessages([]);
     setStatus(null);
-    const draft = { nickname: values.nickname.trim(), username: values.username.trim(), introduction: values.introduction, profile_image: file };
     // With a picture, the request is followed byte by byte, and the picture shows how far it went.
     if (file) picture.sending(0);
-    try {
-      const data = await updateProfile(draft, { onProgress: file ? (sent, total) => picture.sending(percentOf(sent, total)) : undefined });
-      const next: EditableProfile = {
-        nickname: data.nickname,
-        username: data.username,
-        introduction: data.introduction ?? '',
-        profileImage: data.profile_image,
-      };
-      setSaved(next);
-      form.setValues({ nickname: next.nickname, username: next.username, introduction: next.introduction });
+    const outcome = await profileForm.save({ ...values, picture: file }, (sent, total) => picture.sending(percentOf(sent, total)));
+    if (outcome === null) return;
+    if ('sent' in outcome) {
+      const { nickname: savedNickname, username: savedUsername, introduction: savedIntroduction } = outcome.sent;
+      form.setValues({ nickname: savedNickname, username: savedUsername, introduction: savedIntroduction });
       setErrors({});
       if (file) picture.sent();
       setStatus(SAVED);
-    } catch (error) {
-      // A picture that did not get there says so beside itself, with 다시 시도; a refusal of the
-      // fields is the form's to show.
-      if (file && !(isApiError(error) && error.status === VALIDATION_STATUS)) {
-        picture.failed(failureMessage(error));
-      } else {
-        picture.kept();
-        form.showFailure(error);
-      }
-    } finally {
-      setBusy(false);
+    } else if ('pictureFailure' in outcome) {
+      picture.failed(failureMessage(outcome.pictureFailure));
+    } else {
+      picture.kept();
+      if ('invalid' in outcome) form.showInvalid(outcome.invalid);
+      else form.showFailure(outcome.failure);
     }
   };
 

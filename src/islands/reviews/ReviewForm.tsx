@@ -78,8 +78,8 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
     if (photo) picture.sending(0);
     const outcome = await review.submit({ rating: values.rating, content: values.content, photo }, (sent, total) => picture.sending(percentOf(sent, total)));
     if (outcome === null || 'sent' in outcome) return;
-    if ('photoFailure' in outcome) {
-      picture.failed(failureMessage(outcome.photoFailure));
+    if ('pictureFailure' in outcome) {
+      picture.failed(failureMessage(outcome.pictureFailure));
       return;
     }
     picture.kept();
