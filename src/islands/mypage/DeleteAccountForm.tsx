@@ -1,49 +1,17 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { cancelsAny, isPreviewEmpty, refundTotal } from '../../lib/account-deletion.ts';
 import type { DeletionPreview } from '../../lib/account-deletion.ts';
-import { isApiError } from '../../lib/api-errors.ts';
 import type { ValidationErrors } from '../../lib/api-errors.ts';
-import { deleteAccount, deletionPreview } from '../../lib/api/me.ts';
-import { alertModal, confirmModal } from '../../stores/modal.ts';
+import { DELETION_REASONS, OTHER_REASON, createAccountDeletion } from '../../stores/account-deletion.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { SelectField, TextAreaField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { useForm } from '../shared/use-form.ts';
-import { formatWon } from '../../lib/numbers.ts';
 import { LivePurchases } from './LivePurchases.tsx';
 import './mypage.css';
 
-/** The reasons offered; the label itself is what the server keeps. */
-export const DELETION_REASONS = [
-  { value: 'rarely-used', label: '이용 빈도가 낮아요' },
-  { value: 'no-program', label: '원하는 프로그램이 없어요' },
-  { value: 'inconvenient', label: '서비스가 불편해요' },
-  { value: 'privacy', label: '개인정보가 걱정돼요' },
-  { value: 'other', label: '기타' },
-] as const;
-const OTHER = 'other';
 /** The server keeps at most 500 characters; the chosen label and a separator come first. */
 const DETAIL_MAX = 400;
-
-const CHOOSE_REASON = '탈퇴 사유를 선택해 주세요.';
-const WRITE_PASSWORD = '본인 확인을 위해 비밀번호를 입력해 주세요.';
-const WRITE_REASON = '탈퇴 사유를 입력해 주세요.';
-export const CONFIRM_TITLE = '정말 탈퇴하시겠어요?';
-const CONFIRM_MESSAGE = '탈퇴하면 계정과 기록을 되돌릴 수 없어요.';
-export const DONE_TITLE = '탈퇴가 완료되었어요.';
-const DONE_MESSAGE = '그동안 함께해 주셔서 고마워요.';
-const DONE_WITH_ORDERS_MESSAGE = '그동안 함께해 주셔서 고마워요. 취소·환불한 주문과 그대로 진행되는 주문은 메일로 정리해 보내 드렸어요.';
-// A refund the provider could not make (503) or refused (409) stopped the deletion: the server says which.
-const STOPPED_STATUSES = [409, 503];
-
-/** The last question, naming what deleting cancels and gives back. */
-function confirmMessage(preview: DeletionPreview): string {
-  const cancelled = preview.orders.filter(cancelsAny).length;
-  if (cancelled === 0) return CONFIRM_MESSAGE;
-  const total = refundTotal(preview);
-  const refund = total > 0 ? `취소하고 ${formatWon(total)}을 환불한 뒤` : '취소한 뒤';
-  return `진행 중인 주문 ${cancelled}건을 ${refund} 탈퇴해요. ${CONFIRM_MESSAGE}`;
-}
 
 export interface SignInAgainLink {
   label: string;
@@ -75,9 +43,10 @@ const FIELD_ORDER = ['reason', 'detail', 'password'];
 export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain, preview }: DeleteAccountFormProps) {
   const form = useForm({ reason: '', detail: '', password: '' }, { order: FIELD_ORDER });
   const { values, field } = form;
-  const [busy, setBusy] = useState(false);
-  const [live, setLive] = useState(preview);
-  const other = values.reason === OTHER;
+  const [deletion] = useState(() => createAccountDeletion({ askPassword, preview }));
+  const busy = useStore(deletion.$busy);
+  const live = useStore(deletion.$live);
+  const other = values.reason === OTHER_REASON;
 
   // One message at a time, under its field, with the focus there.
   const showProblem = (problem: ValidationErrors): void => {
@@ -89,44 +58,17 @@ export function DeleteAccountForm({ askPassword, signInAgain, mustSignInAgain, p
   const onSubmit = async () => {
     if (busy) return;
     form.setMessages([]);
-    const chosen = DELETION_REASONS.find((option) => option.value === values.reason);
-    const text = values.detail.trim();
-    // Told here, before the last question: the server would refuse an empty reason anyway.
-    if (!chosen) return showProblem({ reason: [CHOOSE_REASON] });
-    if (other && text === '') return showProblem({ detail: [WRITE_REASON] });
-    if (askPassword && values.password === '') return showProblem({ password: [WRITE_PASSWORD] });
+    const problem = deletion.check(values);
+    if (problem) return showProblem(problem);
     form.setErrors({});
-    const confirmed = await confirmModal({
-      title: CONFIRM_TITLE,
-      message: confirmMessage(live),
-      confirmLabel: '탈퇴하기',
-      tone: 'danger',
-    });
-    if (!confirmed) return;
-    setBusy(true);
-    try {
-      await deleteAccount({
-        reason: text === '' ? chosen.label : `${chosen.label}: ${text}`,
-        ...(askPassword ? { password: values.password } : {}),
-      });
-    } catch (error) {
-      setBusy(false);
-      const fieldErrors = isApiError(error) && error.status === 422 ? error.errors : {};
-      if (fieldErrors.password) showProblem({ password: fieldErrors.password });
-      else if (fieldErrors.reason) form.setErrors({ detail: fieldErrors.reason });
-      else if (isApiError(error) && STOPPED_STATUSES.includes(error.status)) {
-        form.setMessages([error.message]);
-        const fresh = await deletionPreview().catch(() => null);
-        if (fresh) setLive(fresh);
-      } else form.setMessages(failureMessages(error));
-      return;
-    }
-    // The session is gone with the account: the home page is rendered for a guest.
-    await alertModal({
-      title: DONE_TITLE,
-      message: isPreviewEmpty(live) ? DONE_MESSAGE : DONE_WITH_ORDERS_MESSAGE,
-    });
-    window.location.assign('/');
+    const outcome = await deletion.request(values);
+    if (outcome === null) return;
+    if ('problem' in outcome) showProblem(outcome.problem);
+    else if ('invalid' in outcome) form.setErrors(outcome.invalid);
+    else if ('stopped' in outcome) form.setMessages([outcome.stopped]);
+    else if ('failure' in outcome) form.setMessages(failureMessages(outcome.failure));
+    // The home page is rendered for a guest now.
+    else window.location.assign('/');
   };
 
   if (mustSignInAgain) {
