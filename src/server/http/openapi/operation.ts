@@ -26,15 +26,15 @@ export interface ApiOperation {
 
 /**
  * The errors any route may answer by what it is (API-CONVENTIONS.md, "Errors"): every request may
- * carry text the database cannot keep (422), meet a rate limit (429) or fail (500); a body may be
- * too large (413) or come without the forgery token (419); a path parameter may name nothing (404);
- * a member's route answers a guest 401 and a suspended or unverified member 403.
+ * carry text the database cannot keep (422), name something that is not there or not the caller's
+ * to know (404), be refused (403: a locked post, a room of others, a suspended member), meet a
+ * rate limit (429) or fail (500); a body may be too large (413) or come without the forgery token
+ * (419); a member's route answers a guest 401.
  */
 export function answersOf(operation: ApiOperation): Answers {
-  const answers: Answers = { 422: validationAnswer, 429: messageAnswer, 500: messageAnswer };
+  const answers: Answers = { 403: forbiddenAnswer, 404: messageAnswer, 422: validationAnswer, 429: messageAnswer, 500: messageAnswer };
   if (operation.method !== 'GET') Object.assign(answers, { 413: messageAnswer, 419: messageAnswer });
-  if (operation.path.includes('/:')) answers[404] = messageAnswer;
-  if (operation.access !== 'anyone') Object.assign(answers, { 401: messageAnswer, 403: forbiddenAnswer });
+  if (operation.access !== 'anyone') answers[401] = messageAnswer;
   return { ...answers, ...operation.answers };
 }
 

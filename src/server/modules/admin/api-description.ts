@@ -55,14 +55,14 @@ const orderAction = (path: string, summary: string, body?: z.ZodType): ApiOperat
 /** The operator console's API: staff only, past the second factor (its own routes excepted). */
 export const adminOperations: readonly ApiOperation[] = [
   { method: 'GET', path: '/api/admin/second-factor', summary: '2단계 인증 상태', access: 'staff', answers: { 200: record } },
-  { method: 'POST', path: '/api/admin/second-factor/enrolment', summary: '2단계 인증 등록 시작', access: 'staff', answers: { 201: record } },
+  { method: 'POST', path: '/api/admin/second-factor/enrolment', summary: '2단계 인증 등록 시작', access: 'staff', answers: { 201: record, 409: messageAnswer } },
   {
     method: 'POST',
     path: '/api/admin/second-factor/confirmation',
     summary: '2단계 인증 등록 확인',
     access: 'staff',
     body: secondFactorCodeInput,
-    answers: { 200: dataOf(z.strictObject({ recovery_codes: z.array(z.string()) })) },
+    answers: { 200: dataOf(z.strictObject({ recovery_codes: z.array(z.string()) })), 409: messageAnswer },
   },
   {
     method: 'POST',
@@ -91,7 +91,7 @@ export const adminOperations: readonly ApiOperation[] = [
   orderAction('delivered', '배송 완료로'),
   orderAction('refund', '환불', refundInput),
   ...crud(couponResource, '쿠폰'),
-  { method: 'POST', path: '/api/admin/coupons/:id/issue', summary: '쿠폰 발급', access: 'staff', body: couponIssueInput, answers: { 200: record } },
+  { method: 'POST', path: '/api/admin/coupons/:id/issue', summary: '쿠폰 발급', access: 'staff', body: couponIssueInput, answers: { 200: record, 409: messageAnswer } },
   ...adminInquiryOperations,
   ...adminMemberOperations,
   ...crud(ritualResource, '리추얼'),

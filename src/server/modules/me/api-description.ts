@@ -7,7 +7,7 @@ import { accountDeletionInput, profileUpdateInput } from './schema.ts';
 export const meOperations: readonly ApiOperation[] = [
   { method: 'GET', path: '/api/me', summary: '내 프로필', access: 'member', answers: { 200: dataOf(looseRecord) } },
   { method: 'PUT', path: '/api/me', summary: '내 프로필 수정', access: 'member', body: profileUpdateInput, multipart: true, answers: { 200: dataOf(looseRecord) } },
-  { method: 'DELETE', path: '/api/me', summary: '회원 탈퇴', access: 'member', body: accountDeletionInput, answers: { 204: null, 503: messageAnswer } },
+  { method: 'DELETE', path: '/api/me', summary: '회원 탈퇴', access: 'member', body: accountDeletionInput, answers: { 204: null, 409: messageAnswer, 503: messageAnswer } },
   { method: 'GET', path: '/api/me/deletion-preview', summary: '탈퇴 전 남은 구매 안내', access: 'member', answers: { 200: dataOf(looseRecord) } },
   { method: 'GET', path: '/api/me/invite-code', summary: '내 초대 코드', access: 'member', answers: { 200: dataOf(z.strictObject({ invite_code: z.string() })) } },
   {
