@@ -1,26 +1,14 @@
+import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { isApiError } from "../../lib/api-errors.ts";
-import { sendReport } from "../../lib/api/reports.ts";
 import { REPORT_REASON_LABELS } from "../../lib/moderation.ts";
+import { createReport } from "../../stores/report.ts";
+import type { ReportModelType, ReportReason } from "../../stores/report.ts";
 import { failureMessage } from "../shared/failure-messages.ts";
 import "./reports.css";
 
-export type ReportModelType = "square_post" | "ritual_session_post" | "comment";
-type Reason = keyof typeof REPORT_REASON_LABELS;
-
-const REASONS = Object.entries(REPORT_REASON_LABELS) as [Reason, string][];
+const REASONS = Object.entries(REPORT_REASON_LABELS) as [ReportReason, string][];
 const DETAIL_MAX = 500;
-// The server's own words for these: already reported (409), gone (404), not allowed (403).
-const TOLD_BY_SERVER = [403, 404, 409];
-
-function messageOf(error: unknown): string {
-  if (isApiError(error) && TOLD_BY_SERVER.includes(error.status)) {
-    const message = (error.data as { message?: unknown } | undefined)?.message;
-    if (typeof message === "string" && message !== "") return message;
-  }
-  return failureMessage(error);
-}
 
 interface Props {
   modelType: ReportModelType;
@@ -35,17 +23,18 @@ interface Props {
 /** 신고: a button that opens a dialog with the reasons and an optional note; members only (the page renders it for them). */
 export function ReportButton({ modelType, modelId, noun, className, waiting }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState<Reason | null>(null);
+  const [reason, setReason] = useState<ReportReason | null>(null);
   const [detail, setDetail] = useState("");
-  const [state, setState] = useState<"idle" | "sending" | "done">("idle");
-  const [error, setError] = useState("");
+  const [report] = useState(() => createReport(modelType, modelId));
+  const { phase: state, problem, failure } = useStore(report.$state);
+  const error = problem || (failure === undefined ? "" : failureMessage(failure));
   // The dialog joins the page on the first 신고 only: a thread of thirty comments would otherwise
   // carry thirty hidden forms in its markup.
   const [wanted, setWanted] = useState(false);
   const titleId = `report-title-${modelType}-${modelId}`;
 
   const open = () => {
-    setError("");
+    report.clear();
     if (dialog.current) dialog.current.showModal();
     else setWanted(true);
   };
@@ -54,21 +43,9 @@ export function ReportButton({ modelType, modelId, noun, className, waiting }: P
   }, [wanted]);
   const close = () => dialog.current?.close();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason) {
-      setError("신고 사유를 선택해 주세요.");
-      return;
-    }
-    setState("sending");
-    setError("");
-    try {
-      await sendReport({ model_type: modelType, model_id: modelId, reason, detail }, [...TOLD_BY_SERVER, 422]);
-      setState("done");
-    } catch (failure) {
-      setState("idle");
-      setError(messageOf(failure));
-    }
+    void report.send(reason, detail);
   };
 
   return (
