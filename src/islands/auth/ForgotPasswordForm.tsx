@@ -1,5 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { askPasswordReset } from '../../lib/api/auth.ts';
+import { createPasswordResetRequest } from '../../stores/auth.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
 import { EmailField } from './EmailField.tsx';
@@ -12,25 +13,11 @@ interface ForgotPasswordFormProps {
 export function ForgotPasswordForm({ initialEmail = '' }: ForgotPasswordFormProps) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
-  const [messages, setMessages] = useState<string[]>([]);
+  const [request] = useState(createPasswordResetRequest);
+  const { busy, status, failure } = useStore(request.$state);
+  const messages = failure === undefined ? [] : failureMessages(failure);
 
-  const onSubmit = async () => {
-    if (busy) return;
-    setBusy(true);
-    setStatus(null);
-    setMessages([]);
-    try {
-      const body = await askPasswordReset({ email: email.trim() });
-      // The same answer whether or not the address is a member's: the form stays usable for a typo.
-      setStatus(body.status ?? '비밀번호 재설정 메일을 보냈어요.');
-    } catch (error) {
-      setMessages(failureMessages(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onSubmit = () => request.submit(email);
 
   const alertId = `${id}-alert`;
   return (

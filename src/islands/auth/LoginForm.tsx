@@ -1,6 +1,6 @@
+import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { isApiError } from '../../lib/api-errors.ts';
-import { signIn } from '../../lib/api/auth.ts';
+import { createSignIn } from '../../stores/auth.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { CheckField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
@@ -16,25 +16,13 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [messages, setMessages] = useState<string[]>([]);
-  const [invalid, setInvalid] = useState<Record<string, boolean>>({});
+  const [login] = useState(createSignIn);
+  const { busy, failure, invalid } = useStore(login.$state);
+  const messages = failure === undefined ? [] : failureMessages(failure);
 
   const onSubmit = async () => {
-    if (busy) return;
-    setBusy(true);
-    setMessages([]);
-    try {
-      await signIn({ email: email.trim(), password, remember });
-      // A full load, so that the server renders the header and every page for the member.
-      window.location.assign(redirectTo);
-    } catch (error) {
-      setMessages(failureMessages(error));
-      // Wrong credentials come back under `email`, yet both fields are in question then.
-      const fields = isApiError(error) ? Object.keys(error.errors) : [];
-      setInvalid({ email: fields.includes('email'), password: fields.length > 0 });
-      setBusy(false);
-    }
+    // A full load, so that the server renders the header and every page for the member.
+    if (await login.submit({ email, password, remember })) window.location.assign(redirectTo);
   };
 
   const alertId = `${id}-alert`;

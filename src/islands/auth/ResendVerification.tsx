@@ -1,6 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { resendVerification } from '../../lib/api/auth.ts';
-import { failureMessages, isStatus } from '../shared/failure-messages.ts';
+import { createVerificationResend } from '../../stores/auth.ts';
+import type { ResendOutcome } from '../../stores/auth.ts';
+import { failureMessages } from '../shared/failure-messages.ts';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
 
 const SENT = '인증 메일을 다시 보냈어요. 메일함과 스팸함을 확인해 주세요.';
@@ -8,32 +10,19 @@ const ALREADY_VERIFIED = '이미 인증이 끝난 계정이에요.';
 const ONCE_A_MINUTE = '인증 메일은 1분에 한 번 보낼 수 있어요.';
 const SIGNED_OUT = '로그인이 풀렸어요. 다시 로그인한 뒤 인증 메일을 받아 주세요.';
 
-type Outcome =
-  | { kind: 'idle' }
-  | { kind: 'sent' }
-  | { kind: 'verified' }
-  | { kind: 'failed'; messages: string[]; signIn: boolean };
+const alertOf = (outcome: ResendOutcome): string[] => {
+  if (outcome.kind === 'signed-out') return [SIGNED_OUT];
+  if (outcome.kind === 'too-soon') return [ONCE_A_MINUTE, ...failureMessages(outcome.failure)];
+  return outcome.kind === 'failed' ? failureMessages(outcome.failure) : [];
+};
 
 /** The "send it again" button of /verify-email, with its sent and wait-a-minute states. */
 export function ResendVerification() {
   const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-
-  const onSubmit = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const body = await resendVerification();
-      setOutcome(body.status === 'already-verified' ? { kind: 'verified' } : { kind: 'sent' });
-    } catch (error) {
-      if (isStatus(error, 401)) setOutcome({ kind: 'failed', messages: [SIGNED_OUT], signIn: true });
-      else if (isStatus(error, 429)) setOutcome({ kind: 'failed', messages: [ONCE_A_MINUTE, ...failureMessages(error)], signIn: false });
-      else setOutcome({ kind: 'failed', messages: failureMessages(error), signIn: false });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [resender] = useState(createVerificationResend);
+  const busy = useStore(resender.$busy);
+  const outcome = useStore(resender.$outcome);
+  const onSubmit = resender.resend;
 
   const status = outcome.kind === 'sent' ? SENT : outcome.kind === 'verified' ? ALREADY_VERIFIED : null;
   return (
@@ -46,8 +35,8 @@ export function ResendVerification() {
           </a>
         ) : null}
       </FormStatus>
-      <FormAlert id={`${id}-alert`} messages={outcome.kind === 'failed' ? outcome.messages : []}>
-        {outcome.kind === 'failed' && outcome.signIn ? (
+      <FormAlert id={`${id}-alert`} messages={alertOf(outcome)}>
+        {outcome.kind === 'signed-out' ? (
           <a className="form-link" href="/login?redirect=%2Fverify-email">
             로그인하기
           </a>

@@ -1,0 +1,74 @@
+import { atom, map } from 'nanostores';
+import { isApiError } from '../lib/api-errors.ts';
+import { askPasswordReset, resendVerification, signIn } from '../lib/api/auth.ts';
+
+/**
+ * /login: the credentials sent once at a time. A refusal is kept as `failure` for the island to
+ * word; wrong credentials come back under `email`, yet both fields are in question then.
+ */
+export function createSignIn() {
+  const $state = map({ busy: false, failure: undefined as unknown, invalid: { email: false, password: false } });
+
+  /** Resolves true once signed in; busy then until the member's page replaces this one. */
+  const submit = async ({ email, password, remember }: { email: string; password: string; remember: boolean }): Promise<boolean> => {
+    if ($state.get().busy) return false;
+    $state.set({ ...$state.get(), busy: true, failure: undefined });
+    try {
+      await signIn({ email: email.trim(), password, remember });
+      return true;
+    } catch (error) {
+      const fields = isApiError(error) ? Object.keys(error.errors) : [];
+      $state.set({ busy: false, failure: error, invalid: { email: fields.includes('email'), password: fields.length > 0 } });
+      return false;
+    }
+  };
+
+  return { $state, submit };
+}
+
+const RESET_SENT = '비밀번호 재설정 메일을 보냈어요.';
+
+/** /forgot-password: the same answer whether or not the address is a member's, so the form stays usable for a typo. */
+export function createPasswordResetRequest() {
+  const $state = map({ busy: false, status: null as string | null, failure: undefined as unknown });
+
+  const submit = async (email: string): Promise<void> => {
+    if ($state.get().busy) return;
+    $state.set({ busy: true, status: null, failure: undefined });
+    try {
+      const body = await askPasswordReset({ email: email.trim() });
+      $state.setKey('status', body.status ?? RESET_SENT);
+    } catch (error) {
+      $state.setKey('failure', error);
+    } finally {
+      $state.setKey('busy', false);
+    }
+  };
+
+  return { $state, submit };
+}
+
+/** What asking for the verification mail again came to; a failure is kept for the island to word. */
+export type ResendOutcome = { kind: 'idle' } | { kind: 'sent' } | { kind: 'verified' } | { kind: 'signed-out' } | { kind: 'too-soon'; failure: unknown } | { kind: 'failed'; failure: unknown };
+
+/** The "send it again" button of /verify-email. */
+export function createVerificationResend() {
+  const $busy = atom(false);
+  const $outcome = atom<ResendOutcome>({ kind: 'idle' });
+
+  const resend = async (): Promise<void> => {
+    if ($busy.get()) return;
+    $busy.set(true);
+    try {
+      const body = await resendVerification();
+      $outcome.set(body.status === 'already-verified' ? { kind: 'verified' } : { kind: 'sent' });
+    } catch (error) {
+      const status = isApiError(error) ? error.status : null;
+      $outcome.set(status === 401 ? { kind: 'signed-out' } : status === 429 ? { kind: 'too-soon', failure: error } : { kind: 'failed', failure: error });
+    } finally {
+      $busy.set(false);
+    }
+  };
+
+  return { $busy, $outcome, resend };
+}
