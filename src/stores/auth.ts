@@ -1,6 +1,7 @@
 import { atom, map } from 'nanostores';
 import { isApiError } from '../lib/api-errors.ts';
-import { askPasswordReset, resendVerification, signIn } from '../lib/api/auth.ts';
+import { askPasswordReset, resendVerification, resetPassword, signIn } from '../lib/api/auth.ts';
+import { alertModal } from './modal.ts';
 
 /**
  * /login: the credentials sent once at a time. A refusal is kept as `failure` for the island to
@@ -71,4 +72,30 @@ export function createVerificationResend() {
   };
 
   return { $busy, $outcome, resend };
+}
+
+const PASSWORD_RESET_TITLE = '비밀번호가 재설정 되었습니다';
+
+/**
+ * /reset-password: the new password for the link's address. `fields` names the fields a refusal
+ * was about (the link's own `email` or `token` when it expired, was used or altered).
+ */
+export function createPasswordReset(token: string, email: string) {
+  const $state = map({ busy: false, failure: undefined as unknown, fields: [] as string[] });
+
+  /** Resolves true once reset; every session of the member has then ended, so the way on is signing in again. */
+  const submit = async (password: string, confirmation: string): Promise<boolean> => {
+    if ($state.get().busy) return false;
+    $state.set({ ...$state.get(), busy: true, failure: undefined });
+    try {
+      await resetPassword({ token, email, password, password_confirmation: confirmation });
+    } catch (error) {
+      $state.set({ busy: false, failure: error, fields: isApiError(error) ? Object.keys(error.errors) : [] });
+      return false;
+    }
+    await alertModal({ title: PASSWORD_RESET_TITLE, message: '새 비밀번호로 다시 로그인해 주세요.' });
+    return true;
+  };
+
+  return { $state, submit };
 }

@@ -2,9 +2,11 @@ import { expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api-errors.ts';
 
 const client = vi.hoisted(() => ({ post: vi.fn() }));
+const alertModal = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/browser-api.ts', () => ({ api: client, quietApi: client }));
+vi.mock('../../src/stores/modal.ts', () => ({ alertModal }));
 
-const { createPasswordResetRequest, createSignIn, createVerificationResend } = await import('../../src/stores/auth.ts');
+const { createPasswordReset, createPasswordResetRequest, createSignIn, createVerificationResend } = await import('../../src/stores/auth.ts');
 
 it('signs in with the trimmed address, leaving a suspended account\'s 403 to the form', async () => {
   client.post.mockResolvedValueOnce({});
@@ -60,4 +62,20 @@ it('sends the verification mail again and tells sent, already verified, signed o
   await resender.resend();
   expect(resender.$outcome.get()).toEqual({ kind: 'too-soon', failure: wait });
   expect(resender.$busy.get()).toBe(false);
+});
+
+it('resets the password for the link\'s address and says to sign in again; a dead link names its fields', async () => {
+  const reset = createPasswordReset('tok', 'a@b.kr');
+  const expired = new ApiError(422, '', undefined, { token: ['링크가 만료되었어요.'] });
+  client.post.mockRejectedValueOnce(expired);
+  await expect(reset.submit('new-pass-1', 'new-pass-1')).resolves.toBe(false);
+  expect(client.post).toHaveBeenLastCalledWith('/reset-password', { token: 'tok', email: 'a@b.kr', password: 'new-pass-1', password_confirmation: 'new-pass-1' });
+  expect(reset.$state.get()).toEqual({ busy: false, failure: expired, fields: ['token'] });
+  expect(alertModal).not.toHaveBeenCalled();
+
+  client.post.mockResolvedValueOnce({});
+  alertModal.mockResolvedValueOnce(undefined);
+  await expect(reset.submit('new-pass-1', 'new-pass-1')).resolves.toBe(true);
+  expect(alertModal).toHaveBeenCalledWith({ title: '비밀번호가 재설정 되었습니다', message: '새 비밀번호로 다시 로그인해 주세요.' });
+  expect(reset.$state.get()).toMatchObject({ busy: true, failure: undefined });
 });

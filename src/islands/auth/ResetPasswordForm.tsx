@@ -1,14 +1,11 @@
+import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
-import { isApiError } from '../../lib/api-errors.ts';
-import { resetPassword } from '../../lib/api/auth.ts';
-import { alertModal } from '../../stores/modal.ts';
+import { createPasswordReset } from '../../stores/auth.ts';
 import { failureMessages } from '../shared/failure-messages.ts';
 import { TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { EmailField } from './EmailField.tsx';
 import { PasswordChecklist } from './PasswordChecklist.tsx';
-
-const PASSWORD_RESET_TITLE = '비밀번호가 재설정 되었습니다';
 
 interface ResetPasswordFormProps {
   token: string;
@@ -19,24 +16,12 @@ export function ResetPasswordForm({ token, email }: ResetPasswordFormProps) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [messages, setMessages] = useState<string[]>([]);
-  const [fields, setFields] = useState<string[]>([]);
+  const [reset] = useState(() => createPasswordReset(token, email));
+  const { busy, failure, fields } = useStore(reset.$state);
+  const messages = failure === undefined ? [] : failureMessages(failure);
 
   const onSubmit = async () => {
-    if (busy) return;
-    setBusy(true);
-    setMessages([]);
-    try {
-      await resetPassword({ token, email, password, password_confirmation: confirmation });
-      // Every session of the member has just ended, so the way on is signing in again.
-      await alertModal({ title: PASSWORD_RESET_TITLE, message: '새 비밀번호로 다시 로그인해 주세요.' });
-      window.location.assign('/login/email');
-    } catch (error) {
-      setMessages(failureMessages(error));
-      setFields(isApiError(error) ? Object.keys(error.errors) : []);
-      setBusy(false);
-    }
+    if (await reset.submit(password, confirmation)) window.location.assign('/login/email');
   };
 
   // The link itself is at fault (expired, used, altered): only a new mail helps.
