@@ -1,6 +1,8 @@
 import { atom, map } from 'nanostores';
 import { isApiError } from '../lib/api-errors.ts';
-import { askPasswordReset, resendVerification, resetPassword, signIn } from '../lib/api/auth.ts';
+import type { ValidationErrors } from '../lib/api-errors.ts';
+import { askPasswordReset, register, registerWithSns, resendVerification, resetPassword, signIn } from '../lib/api/auth.ts';
+import { createSubmit } from './form-submit.ts';
 import { alertModal } from './modal.ts';
 
 /**
@@ -98,4 +100,14 @@ export function createPasswordReset(token: string, email: string) {
   };
 
   return { $state, submit };
+}
+
+/**
+ * A new account with its agreements: by e-mail and password (the member then confirms the address)
+ * or completing a social sign-in. Its outcome says where it goes on or how it was refused.
+ */
+export function createSignUp(way: 'email' | 'sns') {
+  const send = way === 'email' ? register : registerWithSns;
+  // Nothing to check first: the island sends only once the required agreements are given, and the server checks the rest.
+  return createSubmit((): ValidationErrors => ({}), send);
 }

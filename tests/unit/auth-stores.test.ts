@@ -6,7 +6,7 @@ const alertModal = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/browser-api.ts', () => ({ api: client, quietApi: client }));
 vi.mock('../../src/stores/modal.ts', () => ({ alertModal }));
 
-const { createPasswordReset, createPasswordResetRequest, createSignIn, createVerificationResend } = await import('../../src/stores/auth.ts');
+const { createPasswordReset, createPasswordResetRequest, createSignIn, createSignUp, createVerificationResend } = await import('../../src/stores/auth.ts');
 
 it('signs in with the trimmed address, leaving a suspended account\'s 403 to the form', async () => {
   client.post.mockResolvedValueOnce({});
@@ -78,4 +78,18 @@ it('resets the password for the link\'s address and says to sign in again; a dea
   await expect(reset.submit('new-pass-1', 'new-pass-1')).resolves.toBe(true);
   expect(alertModal).toHaveBeenCalledWith({ title: '비밀번호가 재설정 되었습니다', message: '새 비밀번호로 다시 로그인해 주세요.' });
   expect(reset.$state.get()).toMatchObject({ busy: true, failure: undefined });
+});
+
+it('signs up by e-mail or completes a social sign-in, keeping a refusal\'s field messages', async () => {
+  const fields = { email: 'a@b.kr', nickname: '하나', username: 'hana', agree_terms: true };
+  client.post.mockResolvedValueOnce({});
+  await expect(createSignUp('email').submit(fields)).resolves.toEqual({ sent: {} });
+  expect(client.post).toHaveBeenLastCalledWith('/register', fields);
+
+  const taken = new ApiError(422, '', undefined, { username: ['이미 쓰이는 아이디예요.'] });
+  client.post.mockRejectedValueOnce(taken);
+  const sns = createSignUp('sns');
+  await expect(sns.submit({ nickname: '하나', username: 'hana' })).resolves.toEqual({ invalid: { username: ['이미 쓰이는 아이디예요.'] } });
+  expect(client.post).toHaveBeenLastCalledWith('/api/register-with-sns', { nickname: '하나', username: 'hana' });
+  expect(sns.$busy.get()).toBe(false);
 });

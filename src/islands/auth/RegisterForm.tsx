@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../lib/account-rules.ts';
-import { register } from '../../lib/api/auth.ts';
 import { TextField } from '../shared/form-fields.tsx';
 import type { FieldNote } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
@@ -20,7 +19,7 @@ const EMPTY = { email: '', password: '', password_confirmation: '', nickname: ''
 export function RegisterForm() {
   const form = useForm(EMPTY, { order: FIELD_ORDER });
   const { values, errors, field, fieldId } = form;
-  const { agreements, setAgreements, agreed, busy, submit } = useSignUp(form, register, '/verify-email');
+  const { agreements, setAgreements, agreed, busy, submit } = useSignUp(form, 'email', '/verify-email');
   const [confirmTouched, setConfirmTouched] = useState(false);
   const email = useAvailability('email', values.email);
 

@@ -1,4 +1,3 @@
-import { registerWithSns } from '../../lib/api/auth.ts';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { NameFields } from '../shared/name-fields.tsx';
 import { useForm } from '../shared/use-form.ts';
@@ -15,7 +14,7 @@ interface Props {
 /** A member who came through Kakao, Naver, Google or Apple picks names and agrees, once. */
 export function SnsRegisterForm({ nickname }: Props) {
   const form = useForm({ nickname, username: '' }, { order: FIELD_ORDER });
-  const { agreements, setAgreements, agreed, busy, submit } = useSignUp(form, registerWithSns, '/');
+  const { agreements, setAgreements, agreed, busy, submit } = useSignUp(form, 'sns', '/');
   const onSubmit = () => submit({ nickname: form.values.nickname.trim(), username: form.values.username.trim() });
 
   return (
