@@ -8,6 +8,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { nodeApiListener } from '../../src/server/http/node-api.ts';
 import { answerServerError } from '../../src/server/http/server-error.ts';
+import { createMetrics } from '../../src/server/metrics/registry.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
 
 type Line = Record<string, unknown> & { msg: string; level: number };
@@ -31,6 +32,7 @@ function throwingRuntime(logger: pino.Logger, fetch: () => Promise<Response>): R
     track: (work: () => Promise<unknown>) => work(),
     draining: false,
     site: { maintenance: false },
+    metrics: createMetrics({ processMetrics: false }),
   } as unknown as Runtime;
 }
 
