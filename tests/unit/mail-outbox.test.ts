@@ -65,7 +65,8 @@ describe('mail outbox', () => {
     await sending;
     expect(reads).toBeGreaterThan(1);
     expect(await readdir(root)).toHaveLength(20);
-  });
+    // Twenty 1.2 MB messages read back in a loop: a loaded machine needs more than the default 5 s.
+  }, 30_000);
 
   it('filters by recipient, without regard to case', async () => {
     const mailer = createOutboxMailer(root);
