@@ -94,6 +94,7 @@ beforeEach(async () => {
       agree_terms: true,
       category: category.slug,
       category_id: undefined,
+      faq_category_id: undefined,
       check_in_text_id: undefined,
       content: '<p>오늘도 물 한 잔 마시고 걸었어요.</p>',
       context: { page: '/square' },

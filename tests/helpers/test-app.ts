@@ -18,7 +18,8 @@ import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer
 import { DEFAULT_LEGACY_SUNSET } from '../../src/server/modules/legacy/deprecation.ts';
 import { createTestPaymentGateway } from '../../src/server/adapters/payments/index.ts';
 import type { PaymentGateway } from '../../src/server/adapters/payments/index.ts';
-import { checkAnswer, routedMethod } from './answer-contract.ts';
+import { answerChecker, routedMethod } from './answer-contract.ts';
+import type { AnswerCheck } from './answer-contract.ts';
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -79,6 +80,7 @@ export function createTestApp(
   const sms = createOutboxSmsSender(smsDir);
   const background = createBackgroundWork();
   const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, background, storage, localStorage, sms, payments, social });
+  const checkAnswer = answerChecker(app);
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
   return {
@@ -90,7 +92,7 @@ export function createTestApp(
       return readOutbox(outboxDir, to ? { to } : {});
     },
     smsOutbox: (phone) => readSmsOutbox(smsDir, phone ? { phone } : {}),
-    client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1', app),
+    client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1', checkAnswer),
   };
 }
 
@@ -119,8 +121,8 @@ export class TestClient {
   constructor(
     private readonly api: { fetch(request: Request, clientAddress?: string): Promise<Response> },
     private readonly ip: string,
-    /** The app behind `api`: each answer is then checked against the API's own description. */
-    private readonly described?: App,
+    /** Holds each answer to the API's own description (GET /api/openapi.json). */
+    private readonly checkAnswer?: AnswerCheck,
   ) {}
 
   get(path: string, headers: Record<string, string> = {}) {
@@ -178,7 +180,7 @@ export class TestClient {
       parsed = null;
     }
     const answer = { status: response.status, headers: response.headers, body: parsed, text, bytes };
-    if (this.described) checkAnswer(this.described, routedMethod(method, fieldsOf(options)), path, answer);
+    this.checkAnswer?.(routedMethod(method, fieldsOf(options)), path, answer);
     return answer;
   }
 }

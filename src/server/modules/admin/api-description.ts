@@ -1,6 +1,6 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { dataOf, looseRecord, messageAnswer, pageOf } from '../../http/openapi/envelopes.ts';
+import { dataOf, listOf, looseRecord, messageAnswer, pageOf } from '../../http/openapi/envelopes.ts';
 import type { ApiOperation } from '../../http/openapi/operation.ts';
 import { auditListQuery } from './audit-routes.ts';
 import { noticeResource } from './content/notices.ts';
@@ -112,7 +112,7 @@ export const adminOperations: readonly ApiOperation[] = [
   ...crud(squareCategoryResource, '광장 분류'),
   ...crud(faqResource, '자주 묻는 질문'),
   ...crud(pageResource, '안내 페이지'),
-  { method: 'GET', path: '/api/admin/pages/:id/versions', summary: '안내 페이지 판', access: 'staff', answers: { 200: records } },
+  { method: 'GET', path: '/api/admin/pages/:id/versions', summary: '안내 페이지 판', access: 'staff', answers: { 200: listOf(looseRecord) } },
   ...crud(storePageResource, '스토어 안내 페이지'),
   ...crud(envResource, '설정값'),
 ];

@@ -13,7 +13,7 @@ export const contentOperations: readonly ApiOperation[] = [
   { method: 'GET', path: '/api/themes/:id', summary: '테마 하나', access: 'anyone', answers: { 200: dataOf(looseRecord) } },
   { method: 'GET', path: '/api/badges', summary: '배지', access: 'anyone', answers: { 200: listOf(looseRecord) } },
   { method: 'GET', path: '/api/businesses/:id', summary: '사업자 정보', access: 'anyone', answers: { 200: dataOf(looseRecord) } },
-  { method: 'GET', path: '/api/envs/:name', summary: '공개 설정값', access: 'anyone', answers: { 200: dataOf(z.strictObject({ name: z.string(), value: z.string().nullable() })) } },
+  { method: 'GET', path: '/api/envs/:name', summary: '공개 설정값', access: 'anyone', answers: { 200: dataOf(z.strictObject({ name: z.string(), value: z.json() })) } },
   { method: 'GET', path: '/api/notices', summary: '공지사항 목록', access: 'anyone', query: noticeListQuery, answers: { 200: pageOf(looseRecord) } },
   { method: 'GET', path: '/api/notices/:id', summary: '공지사항', access: 'anyone', answers: { 200: dataOf(looseRecord) } },
   { method: 'GET', path: '/api/faq-categories', summary: '자주 묻는 질문 분류', access: 'anyone', answers: { 200: listOf(looseRecord) } },
