@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openApiPath } from '../../src/server/http/openapi/operation.ts';
 import { API_OPERATIONS } from '../../src/server/modules/openapi/operations.ts';
+import { answerChecker } from '../helpers/answer-contract.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
 
@@ -65,5 +66,17 @@ describe('GET /api/openapi.json', () => {
     expect(schemaOf('422')).toMatchObject({ required: ['message', 'errors'], properties: { errors: { type: 'object' } } });
     expect(schemaOf('401')).toMatchObject({ required: ['message'] });
     expect(Object.keys(paths['/api/badges']!['get']!.responses)).not.toContain('401');
+  });
+
+  it('makes the tests fail on an answer its description does not allow', () => {
+    const check = answerChecker(createTestApp(undefined as never).app);
+    const json = new Headers({ 'content-type': 'application/json' });
+    const answer = (status: number, body: unknown) => ({ status, headers: json, body, text: JSON.stringify(body) });
+    expect(() => check('GET', '/api/badges', answer(200, { data: [] }))).not.toThrow();
+    expect(() => check('GET', '/api/badges', answer(201, { data: [] }))).toThrow(/status its API description does not list/);
+    expect(() => check('GET', '/api/badges', answer(200, { data: {} }))).toThrow(/not as its API description says/);
+    expect(() => check('POST', '/api/comments/1/like', answer(200, { data: { liked: true, likes_count: 1, extra: 1 } }))).toThrow(/extra/);
+    expect(() => check('GET', '/v1/badges', answer(422, { message: '잘못된 값' }))).toThrow(/errors/);
+    expect(() => check('DELETE', '/api/comments/1', answer(204, { data: null }))).toThrow(/JSON body where its API description has none/);
   });
 });
