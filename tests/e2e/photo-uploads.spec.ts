@@ -61,6 +61,9 @@ async function holdRequest(page: Page, url: string, method: string): Promise<{ r
 
 test.describe('photos from a phone', () => {
   test('the square editor makes a camera photo smaller, shows it on its way and places it', async ({ page }) => {
+    // A 12 MB photo is made, then decoded and encoded again by a software-rendering browser: about
+    // 25 s of the default 30 on a loaded two-core machine.
+    test.slow();
     expect((await photo()).length).toBeGreaterThan(10 * MB);
     await signInAsMember(page);
     await page.goto('/compose/post?category=free');
@@ -139,6 +142,9 @@ test.describe('the profile picture from a phone', () => {
   const member = () => (test.info().project.name === 'mobile' ? 'member5@example.com' : 'member4@example.com');
 
   test('a camera photo is made smaller, sent with its progress and shown once saved', async ({ page }) => {
+    // A 12 MB photo is made, then decoded and encoded again by a software-rendering browser: about
+    // 25 s of the default 30 on a loaded two-core machine.
+    test.slow();
     await signInAsMember(page, member());
     await page.goto('/mypage/profile');
     await waitForIsland(page, 'ProfileForm');
@@ -181,6 +187,9 @@ test.describe('the profile picture from a phone', () => {
 });
 
 test('an inquiry attaches a camera photo made smaller beside a PDF, each with its progress', async ({ page }) => {
+  // A 12 MB photo is made, then decoded and encoded again by a software-rendering browser: about
+  // 25 s of the default 30 on a loaded two-core machine.
+  test.slow();
   const member = test.info().project.name === 'mobile' ? 'member5@example.com' : 'member4@example.com';
   await signInAsMember(page, member);
   await page.goto('/inquiry/create');
