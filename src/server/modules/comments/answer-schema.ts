@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiTimeAnswer } from '../../http/openapi/envelopes.ts';
 import type { Conforms } from '../../http/openapi/envelopes.ts';
+import type { CommentData } from '../../../lib/comments.ts';
 import type { commentResource } from './resource.ts';
 
 export const commentAuthorAnswer = z.strictObject({
@@ -10,25 +11,8 @@ export const commentAuthorAnswer = z.strictObject({
   profile_image: z.string().nullable(),
 });
 
-interface CommentShape {
-  id: number;
-  parent_id: number | null;
-  content: string;
-  is_anonymous: boolean;
-  author: z.infer<typeof commentAuthorAnswer> | null;
-  author_name: string | null;
-  likes_count: number;
-  is_liked: boolean;
-  is_mine: boolean;
-  is_deleted: boolean;
-  is_hidden: boolean;
-  created_at: string;
-  updated_at: string;
-  replies: CommentShape[];
-}
-
 /** A comment with its replies (one level: a reply's own replies are empty). */
-export const commentAnswer: z.ZodType<CommentShape> = z
+export const commentAnswer: z.ZodType<CommentData> = z
   .strictObject({
     id: z.int(),
     parent_id: z.int().nullable(),
