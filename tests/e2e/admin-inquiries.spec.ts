@@ -6,6 +6,8 @@ import { MAIL_OUTBOX, waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 
 test('a member asks, the administrator answers in the console, and the member reads the answer', async ({ page, browser }) => {
+  // A member's journey and the console's in one test: 26-30 s of the default 30 on a loaded two-core machine.
+  test.slow();
   // Members whose notifications and inquiries no other spec counts (POST /register's hourly limit
   // is the account specs' to spend); each project its own, as they run at the same time.
   const email = test.info().project.name === 'mobile' ? 'member1@example.com' : 'member2@example.com';
