@@ -5,6 +5,8 @@ import { apiHeaders } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 
 test('the administrator protects a square category with a password, renames it without losing the password, then takes it away', async ({ page, browser }, testInfo) => {
+  // The console's journey end to end: 26-28 s of the default 30 on a loaded two-core machine.
+  test.slow();
   await openConsole(page);
   await openMenu(page, '광장 분류');
   await page.getByRole('link', { name: '새로 만들기' }).click();
@@ -54,6 +56,8 @@ test('the administrator protects a square category with a password, renames it w
 });
 
 test("the administrator finds a member's room post in the console, hides it and restores it", async ({ page, browser }, testInfo) => {
+  // The console's journey end to end: 26-28 s of the default 30 on a loaded two-core machine.
+  test.slow();
   // The test's own post, taken away at the end: the demo rooms are read by other specs.
   const member = await browser.newPage();
   await signInAsMember(member, 'member2@example.com');
