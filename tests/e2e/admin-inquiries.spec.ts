@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
-import { openConsole, openMenu } from './console.ts';
+import { openConsole, openMenu, searchList } from './console.ts';
 import { MAIL_OUTBOX, waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 
@@ -29,7 +29,7 @@ test('a member asks, the administrator answers in the console, and the member re
   await openConsole(staff);
   await openMenu(staff, '1:1 문의');
   await expect(staff).toHaveURL(/\/admin\/inquiries/);
-  await staff.getByRole('textbox', { name: '제목, 회원 닉네임·이메일 검색' }).fill(title);
+  await searchList(staff, '제목, 회원 닉네임·이메일 검색', title);
   await staff.getByRole('cell', { name: title }).click();
   await expect(staff.getByText('어제 주문한 명상 쿠션의 배송지를 회사로 바꾸고 싶어요.')).toBeVisible();
   await expect(staff.getByText(email, { exact: false })).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { openConsole, openMenu } from './console.ts';
+import { openConsole, openMenu, searchList } from './console.ts';
 
 const seriousIn = async (page: Page, selector: string) =>
   (await new AxeBuilder({ page }).include(selector).analyze()).violations
@@ -16,7 +16,7 @@ test('the administrator finds a member, reads their detail, opens the suspension
   await openConsole(page);
   await openMenu(page, '회원');
   await expect(page).toHaveURL(/\/admin\/members/);
-  await page.getByRole('textbox', { name: '이메일, 닉네임, 전화번호 검색' }).fill('member3@example.com');
+  await searchList(page, '이메일, 닉네임, 전화번호 검색', 'member3@example.com');
   const row = page.getByRole('row').filter({ hasText: 'member3@example.com' });
   await expect(row).toHaveCount(1);
   await row.getByRole('cell').first().click();

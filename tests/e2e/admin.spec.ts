@@ -3,7 +3,7 @@ import { DEMO_ADMIN_EMAIL } from '../../src/server/db/seed/staff.ts';
 import { seriousViolations } from './a11y.ts';
 import { apiHeaders, waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
-import { enterAdminCode, openMenu } from './console.ts';
+import { enterAdminCode, openMenu, searchList } from './console.ts';
 
 test('a guest is sent to sign in, and a member is not told the console exists', async ({ page }) => {
   await page.goto('/admin');
@@ -66,7 +66,7 @@ test('the administrator enters a code, publishes a notice, and a guest reads it'
 
   // The shop's products, with a product's options and pictures under its form.
   await openMenu(page, '상품');
-  await page.getByRole('textbox', { name: '상품명 검색' }).fill('감사 일기 100일 노트');
+  await searchList(page, '상품명 검색', '감사 일기 100일 노트');
   await page.getByRole('cell', { name: '감사 일기 100일 노트' }).click();
   await expect(page.getByRole('textbox', { name: '상품명' })).toHaveValue('감사 일기 100일 노트');
   await expect(page.getByRole('link', { name: '사진 올리기' })).toBeVisible();

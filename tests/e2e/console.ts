@@ -47,3 +47,12 @@ export async function openMenu(page: Page, name: string): Promise<void> {
   if (!(await item.isVisible())) await page.getByRole('button', { name: '메뉴 열기' }).click();
   await item.click();
 }
+
+/**
+ * Types into a list's search and waits until the list has applied it. The list applies a search
+ * after a pause, by navigating: a row clicked before that would be undone by the navigation.
+ */
+export async function searchList(page: Page, label: string | RegExp, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: label }).fill(text);
+  await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toContain(JSON.stringify(text));
+}

@@ -9,6 +9,8 @@ import { signInAsMember } from './sign-in.ts';
 const WIDTHS = [375, 320];
 const HEIGHT = 740;
 const MAX_SCROLL_STEPS = 24;
+/** The quickest a finger meets what a scroll brought under it. */
+const FINGER_MS = 250;
 
 interface Listed {
   id: number;
@@ -201,22 +203,21 @@ function overflowOf(page: Page): Promise<Overflow> {
 /**
  * Scrolls through the page half a screen at a time and names each control (button, button-shaped
  * link, field) that shows under the floating 문의하기 button. A control hidden by the fixed bars at
- * that spot is not under the button: nobody could press it there. An endless list is followed for
- * its first screens only.
+ * that spot is not under the button: nobody could press it there. The button steps aside on the
+ * browser's next intersection report, a frame or two after the scroll: only what is still under it
+ * once a finger could reach it counts. An endless list is followed for its first screens only.
  */
 function controlsUnderChat(page: Page): Promise<string[]> {
-  return page.evaluate(async (maxSteps) => {
-    const chat = document.querySelector('[data-chat]');
-    const root = document.documentElement;
-    const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const found = new Set<string>();
-    const controls = 'button, input:not([type="hidden"]), select, textarea, [role="button"], a.pill, a[class*="button"]';
-    const step = Math.floor(root.clientHeight / 2);
-    for (let y = 0, steps = 0; steps < maxSteps; y += step, steps += 1) {
-      window.scrollTo(0, y);
-      await frame();
-      const button = chat?.getBoundingClientRect();
-      if (chat && button && button.width > 0 && getComputedStyle(chat).visibility !== 'hidden') {
+  return page.evaluate(
+    async ({ maxSteps, reachMs }) => {
+      const chat = document.querySelector('[data-chat]');
+      const root = document.documentElement;
+      const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const controls = 'button, input:not([type="hidden"]), select, textarea, [role="button"], a.pill, a[class*="button"]';
+      const coveredNow = (): string[] => {
+        const button = chat?.getBoundingClientRect();
+        if (!chat || !button || button.width === 0 || getComputedStyle(chat).visibility === 'hidden') return [];
+        const covered: string[] = [];
         for (const control of document.querySelectorAll(controls)) {
           if (chat.contains(control)) continue;
           const box = control.getBoundingClientRect();
@@ -229,15 +230,30 @@ function controlsUnderChat(page: Page): Promise<string[]> {
           const under = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2).find((element) => !chat.contains(element));
           if (under && (control.contains(under) || under.contains(control))) {
             const label = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 24);
-            found.add(`${control.tagName.toLowerCase()} "${label}"`);
+            covered.push(`${control.tagName.toLowerCase()} "${label}"`);
           }
         }
+        return covered;
+      };
+      const found = new Set<string>();
+      const step = Math.floor(root.clientHeight / 2);
+      for (let y = 0, steps = 0; steps < maxSteps; y += step, steps += 1) {
+        window.scrollTo(0, y);
+        await frame();
+        const reach = performance.now() + reachMs;
+        let covered = coveredNow();
+        while (covered.length > 0 && performance.now() < reach) {
+          await frame();
+          covered = coveredNow();
+        }
+        for (const control of covered) found.add(control);
+        if (y + root.clientHeight >= root.scrollHeight) break;
       }
-      if (y + root.clientHeight >= root.scrollHeight) break;
-    }
-    window.scrollTo(0, 0);
-    return [...found];
-  }, MAX_SCROLL_STEPS);
+      window.scrollTo(0, 0);
+      return [...found];
+    },
+    { maxSteps: MAX_SCROLL_STEPS, reachMs: FINGER_MS },
+  );
 }
 
 /** Waits for the web font and for the islands to hydrate (those that wait to be seen once scrolled to). */
