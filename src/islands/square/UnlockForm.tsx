@@ -1,14 +1,16 @@
+import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { unlockSquareCategory, unlockSquarePost } from '../../lib/api/square.ts';
-import { POST_PASSWORD_MIN, SQUARE_MESSAGES, UNLOCK_PASSWORD_MAX } from '../../lib/square-rules.ts';
-import { failureMessages } from '../shared/failure-messages.ts';
+import { UNLOCK_PASSWORD_MAX } from '../../lib/square-rules.ts';
+import { createSquareUnlock } from '../../stores/square-unlock.ts';
+import type { UnlockKind } from '../../stores/square-unlock.ts';
+import { failureMessage } from '../shared/failure-messages.ts';
 import { useEarlyValue } from '../shared/use-early-input.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './square.css';
 
 interface Props {
-  kind: 'category' | 'post';
+  kind: UnlockKind;
   targetId: number;
 }
 
@@ -21,26 +23,13 @@ export function UnlockForm({ kind, targetId }: Props) {
   const fieldId = useId();
   const [password, setPassword] = useState('');
   const passwordRef = useEarlyValue<HTMLInputElement>(password, setPassword);
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [unlock] = useState(() => createSquareUnlock(kind, targetId));
+  const { busy, problem, failure } = useStore(unlock.$state);
+  const message = problem || failureMessage(failure);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    if (password.length < POST_PASSWORD_MIN) {
-      setMessage(password === '' ? SQUARE_MESSAGES.passwordRequired : SQUARE_MESSAGES.passwordTooShort);
-      return;
-    }
-    setBusy(true);
-    setMessage('');
-    try {
-      if (kind === 'category') await unlockSquareCategory({ square_post_category_id: targetId, password });
-      else await unlockSquarePost({ square_post_id: targetId, password });
-      window.location.reload();
-    } catch (failure) {
-      setBusy(false);
-      setMessage(failureMessages(failure)[0] ?? '');
-    }
+    if (await unlock.send(password)) window.location.reload();
   };
 
   return (
@@ -58,7 +47,7 @@ export function UnlockForm({ kind, targetId }: Props) {
           aria-describedby={`${fieldId}-message`}
           onChange={(event) => {
             setPassword(event.target.value);
-            if (message) setMessage('');
+            if (message) unlock.clear();
           }}
         />
         <button type="submit" className="pill pill-primary" disabled={!hydrated || busy} aria-busy={busy ? true : undefined}>
