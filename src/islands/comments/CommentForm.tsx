@@ -1,6 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useId, useRef, useState } from 'react';
 import type { SubmitEvent } from 'react';
-import { COMMENT_CONTENT_MAX, COMMENT_MESSAGES } from '../../lib/comment-rules.ts';
+import { COMMENT_CONTENT_MAX } from '../../lib/comment-rules.ts';
+import { createCommentForm } from '../../stores/comment-form.ts';
+import type { CommentSender } from '../../stores/comment-form.ts';
 import { useEarlyValue } from '../shared/use-early-input.ts';
 import { useMentions } from './use-mentions.ts';
 import type { RoomMentionables } from './use-mentions.ts';
@@ -11,8 +14,7 @@ interface CommentFormProps {
   allowsAnonymous: boolean;
   autoFocus?: boolean;
   onCancel?: () => void;
-  /** Resolves the messages to show, or null when the comment went in. */
-  onSubmit: (content: string, isAnonymous: boolean) => Promise<string[] | null>;
+  onSubmit: CommentSender;
   /** In a room: the members an @ may name. */
   mentionables?: RoomMentionables | undefined;
 }
@@ -22,26 +24,15 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
   const ids = useId();
   const [content, setContent] = useState('');
   const [anonymous, setAnonymous] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [messages, setMessages] = useState<string[]>([]);
+  const [form] = useState(createCommentForm);
+  const { busy, messages } = useStore(form.$state);
   const box = useRef<HTMLTextAreaElement>(null);
   const mentions = useMentions(mentionables, content, setContent, box);
   const boxRef = useEarlyValue(content, setContent, box);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
-    const text = content.replace(/\r/g, '').trim();
-    if (!text) {
-      setMessages([COMMENT_MESSAGES.content]);
-      return;
-    }
-    setBusy(true);
-    setMessages([]);
-    const problems = await onSubmit(text, allowsAnonymous && anonymous);
-    setBusy(false);
-    if (problems) setMessages(problems);
-    else setContent('');
+    if (await form.submit(content, allowsAnonymous && anonymous, onSubmit)) setContent('');
   };
 
   const fieldId = `${ids}-content`;
@@ -78,7 +69,7 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
         onChange={(event) => {
           setContent(event.target.value);
           mentions.track(event.target.value, event.target.selectionStart);
-          if (messages.length > 0) setMessages([]);
+          if (messages.length > 0) form.clear();
         }}
       />
       {mentionables ? (
