@@ -1,7 +1,8 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { writeLetter } from '../../lib/api/room-progress.ts';
-import { LETTER_MAX_LENGTH, LETTER_TEXTS } from '../../lib/letters.ts';
+import { LETTER_MAX_LENGTH } from '../../lib/letters.ts';
 import type { LetterData } from '../../lib/letters.ts';
+import { createLetterEditor } from '../../stores/letter-editor.ts';
 import { TextAreaField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
 import { useForm } from '../shared/use-form.ts';
@@ -22,27 +23,17 @@ interface LetterEditorProps {
  */
 export function LetterEditor({ roomId, letter: initial, deliverDate }: LetterEditorProps) {
   const hydrated = useHydrated();
-  const [letter, setLetter] = useState(initial);
-  const [editing, setEditing] = useState(initial === null);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
-  const form = useForm({ content: initial?.content ?? '' }, { order: ['content'], onEdit: () => setSaved(null) });
+  const [editor] = useState(() => createLetterEditor(roomId, initial));
+  const { letter, editing, busy, saved } = useStore(editor.$state);
+  const form = useForm({ content: initial?.content ?? '' }, { order: ['content'], onEdit: editor.edited });
 
   const submit = async () => {
     if (busy) return;
-    setBusy(true);
     form.setMessages([]);
-    try {
-      const written = await writeLetter(roomId, { content: form.values.content });
-      setLetter(written);
-      form.setValues({ content: written.content });
-      setEditing(false);
-      setSaved(LETTER_TEXTS.saved);
-    } catch (error) {
-      form.showFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await editor.write(form.values.content);
+    if (outcome === null) return;
+    if ('sent' in outcome) form.setValues({ content: outcome.sent.content });
+    else form.showFailure(outcome.failure);
   };
 
   const statusId = `letter-status-${roomId}`;
@@ -63,10 +54,7 @@ export function LetterEditor({ roomId, letter: initial, deliverDate }: LetterEdi
               type="button"
               className="form-small-button"
               disabled={!hydrated}
-              onClick={() => {
-                setSaved(null);
-                setEditing(true);
-              }}
+              onClick={editor.open}
             >
               편지 열어 고쳐 쓰기
             </button>
@@ -96,7 +84,7 @@ export function LetterEditor({ roomId, letter: initial, deliverDate }: LetterEdi
           onClick={() => {
             form.setValues({ content: letter.content });
             form.setMessages([]);
-            setEditing(false);
+            editor.close();
           }}
         >
           고치지 않고 닫기
