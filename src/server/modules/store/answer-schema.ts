@@ -3,6 +3,7 @@ import type { cartSummary } from '../../../lib/store.ts';
 import { productStatuses } from '../../db/schema/store.ts';
 import { apiTimeAnswer } from '../../http/openapi/envelopes.ts';
 import type { Conforms } from '../../http/openapi/envelopes.ts';
+import { reviewSummaryAnswer } from '../reviews/answer-schema.ts';
 import type { cartLineResource, productDetailResource, productItemResource, tempCartItemResource } from './resource.ts';
 
 const won = z.int().min(0);
@@ -28,7 +29,7 @@ const productItemFields = {
   theme: z.strictObject({ id: z.int(), name: z.string() }).nullable(),
   badges: z.array(z.strictObject({ id: z.int(), name: z.string(), text_color: z.string(), background_color: z.string() })),
   shipping: shippingRuleAnswer,
-  review_summary: z.strictObject({ count: z.int().min(0), average: z.number().min(0).max(5), photo_count: z.int().min(0) }),
+  review_summary: reviewSummaryAnswer,
   created_at: apiTimeAnswer,
 };
 
