@@ -15,6 +15,8 @@ const letter = (content: string): LetterData => ({
   editable: true,
   deliver_at: '2026-12-20T00:00:00.000Z',
   delivered_at: null,
+  created_at: '2026-11-20T00:00:00.000Z',
+  updated_at: '2026-11-20T00:00:00.000Z',
 });
 
 it('starts writing when there is no letter yet, seals it once while busy, and says so', async () => {
