@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { env } from './src/server/env.ts';
@@ -15,6 +16,10 @@ const api = (name: string, dbKind: 'pglite' | 'postgres'): TestProjectInlineConf
 
 export default defineConfig({
   test: {
+    // Vitest keeps a core for itself by default, which on a two-core CI machine means one test file
+    // at a time, the API files of both databases one after the other. Its main process mostly
+    // waits, and every API test file has its own database: one file per core.
+    maxWorkers: availableParallelism(),
     projects: [
       // A zone far from Seoul, so that code using the machine's zone fails its tests.
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: { TZ: 'America/Los_Angeles' } } },

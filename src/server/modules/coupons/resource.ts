@@ -1,3 +1,4 @@
+import { apiTime } from '../../http/serialize.ts';
 import type { AvailableCouponData, CouponData } from '../../../lib/coupons.ts';
 import type { CouponView } from './service.ts';
 
@@ -11,10 +12,10 @@ export const couponResource = ({ wallet, coupon }: CouponView): CouponData => ({
   max_discount: coupon.maxDiscount,
   min_order_amount: coupon.minOrderAmount,
   applies_to: coupon.appliesTo,
-  valid_from: coupon.validFrom?.toISOString() ?? null,
-  valid_until: coupon.validUntil?.toISOString() ?? null,
-  used_at: wallet.usedAt?.toISOString() ?? null,
-  created_at: wallet.createdAt.toISOString(),
+  valid_from: apiTime(coupon.validFrom),
+  valid_until: apiTime(coupon.validUntil),
+  used_at: apiTime(wallet.usedAt),
+  created_at: apiTime(wallet.createdAt),
 });
 
 export const availableCouponResource = (view: CouponView & { discount: number }): AvailableCouponData => ({ ...couponResource(view), discount: view.discount });

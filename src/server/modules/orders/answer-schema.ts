@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { orderItemStatuses, orderStatuses, purchaseConfirmers } from '../../db/schema/orders.ts';
+import { apiTimeAnswer } from '../../http/openapi/envelopes.ts';
 import type { Conforms } from '../../http/openapi/envelopes.ts';
 import type { orderItemResource, orderResource, ownOrderItemResource } from './resource.ts';
 
 const won = z.int().min(0);
 
-/**
- * Orders write their times with toISOString (three fraction digits), not the six of apiTime that
- * API-CONVENTIONS.md names; described as they are sent until the resource follows the contract.
- */
-const orderTimeAnswer = z.iso.datetime();
 
 const orderItemFields = {
   id: z.int(),
@@ -63,14 +59,14 @@ export const orderAnswer = z
     memo: z.string().nullable(),
     shipping_carrier: z.string().nullable(),
     tracking_number: z.string().nullable(),
-    paid_at: orderTimeAnswer.nullable(),
-    shipped_at: orderTimeAnswer.nullable(),
-    delivered_at: orderTimeAnswer.nullable(),
-    purchase_confirmed_at: orderTimeAnswer.nullable(),
+    paid_at: apiTimeAnswer.nullable(),
+    shipped_at: apiTimeAnswer.nullable(),
+    delivered_at: apiTimeAnswer.nullable(),
+    purchase_confirmed_at: apiTimeAnswer.nullable(),
     purchase_confirmed_by: z.enum(purchaseConfirmers).nullable(),
-    purchase_auto_confirm_at: orderTimeAnswer.nullable(),
-    cancelled_at: orderTimeAnswer.nullable(),
-    created_at: orderTimeAnswer,
+    purchase_auto_confirm_at: apiTimeAnswer.nullable(),
+    cancelled_at: apiTimeAnswer.nullable(),
+    created_at: apiTimeAnswer,
   })
   .meta({ id: 'Order' });
 

@@ -1,3 +1,4 @@
+import { apiTime } from '../../http/serialize.ts';
 import { ORDER_STATUS_LABELS, autoConfirmAt } from '../../../lib/orders.ts';
 import type { OrderData, OrderItemData, OwnOrderItemData } from '../../../lib/orders.ts';
 import type { Order, OrderItem } from '../../db/schema/index.ts';
@@ -47,14 +48,14 @@ export const orderResource = ({ order, items, reviews }: OrderView): OrderData =
   memo: order.memo,
   shipping_carrier: order.shippingCarrier,
   tracking_number: order.trackingNumber,
-  paid_at: order.paidAt?.toISOString() ?? null,
-  shipped_at: order.shippedAt?.toISOString() ?? null,
-  delivered_at: order.deliveredAt?.toISOString() ?? null,
-  purchase_confirmed_at: order.purchaseConfirmedAt?.toISOString() ?? null,
+  paid_at: apiTime(order.paidAt),
+  shipped_at: apiTime(order.shippedAt),
+  delivered_at: apiTime(order.deliveredAt),
+  purchase_confirmed_at: apiTime(order.purchaseConfirmedAt),
   purchase_confirmed_by: order.purchaseConfirmedBy,
-  purchase_auto_confirm_at: order.status === 'delivered' && order.deliveredAt ? autoConfirmAt(order.deliveredAt).toISOString() : null,
-  cancelled_at: order.cancelledAt?.toISOString() ?? null,
-  created_at: order.createdAt.toISOString(),
+  purchase_auto_confirm_at: order.status === 'delivered' && order.deliveredAt ? apiTime(autoConfirmAt(order.deliveredAt)) : null,
+  cancelled_at: apiTime(order.cancelledAt),
+  created_at: apiTime(order.createdAt),
 });
 
 export const ownOrderItemResource = ({ item, order, review }: { item: OrderItem; order: Order; review: ItemReviewState }): OwnOrderItemData => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reviewableTypes } from '../../db/schema/reviews.ts';
+import { apiTimeAnswer } from '../../http/openapi/envelopes.ts';
 import type { Conforms } from '../../http/openapi/envelopes.ts';
 import type { reviewResource, reviewSummaryResource } from './resource.ts';
 
@@ -10,8 +11,7 @@ export const reviewAnswer = z
     reviewable_id: z.int(),
     rating: z.int().min(1).max(5),
     masked_nickname: z.string(),
-    // reviewResource writes toISOString (three fraction digits), not the six API-CONVENTIONS.md names.
-    created_at: z.iso.datetime(),
+    created_at: apiTimeAnswer,
     content: z.string(),
     photo_image: z.string().nullable(),
     is_mine: z.boolean(),

@@ -1,3 +1,4 @@
+import { apiTime } from '../../http/serialize.ts';
 import { maskNickname } from '../../../lib/reviews.ts';
 import type { ReviewItem, ReviewSummary } from '../../../lib/reviews.ts';
 import { DELETED_MEMBER_NICKNAME } from '../users/resource.ts';
@@ -10,7 +11,7 @@ export const reviewResource = (review: ReviewRow, viewerId: number | null = null
   reviewable_id: review.reviewableId,
   rating: review.rating,
   masked_nickname: review.authorDeleted ? DELETED_MEMBER_NICKNAME : maskNickname(review.nickname),
-  created_at: review.createdAt.toISOString(),
+  created_at: apiTime(review.createdAt),
   content: review.contentHtml,
   photo_image: review.photoImageUrl,
   is_mine: viewerId !== null && review.userId === viewerId,
