@@ -4,6 +4,7 @@
  * /notification page and the tests share one rule.
  */
 import { commentAnchor } from './comments.ts';
+import type { ReactionTypeName } from './reactions.ts';
 
 export type NotificationTarget = 'post' | 'comment' | 'coupon';
 
@@ -20,7 +21,7 @@ export interface NotificationData {
   is_inquiry_answer: boolean;
   /** The member's order was paid (no actor; the title is the order's, the link its page in 마이페이지). */
   is_order_paid: boolean;
-  reaction_type: string | null;
+  reaction_type: ReactionTypeName | null;
   reaction_type_text: string | null;
   profile_image: string | null;
   ritual_session_id: number | null;

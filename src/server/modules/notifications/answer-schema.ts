@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REACTION_TYPES } from '../../../lib/reactions.ts';
 import { notificationTargets } from '../../db/schema/notifications.ts';
 import { apiTimeAnswer } from '../../http/openapi/envelopes.ts';
 import type { Conforms } from '../../http/openapi/envelopes.ts';
@@ -19,8 +20,7 @@ export const notificationAnswer = z
       is_letter: z.boolean(),
       is_inquiry_answer: z.boolean(),
       is_order_paid: z.boolean(),
-      // src/lib/notifications.ts types it as any string, so the schema cannot name the five reactions yet.
-      reaction_type: z.string().nullable(),
+      reaction_type: z.enum(REACTION_TYPES).nullable(),
       reaction_type_text: z.string().nullable(),
       ritual_session_id: z.int().nullable(),
       ritual_session_thread_id: z.int().nullable(),
