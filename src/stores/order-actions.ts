@@ -1,8 +1,6 @@
-import { map } from 'nanostores';
 import { cancelOrderItem, cancelPaidOrder, cancelPendingOrder, confirmPurchase } from '../lib/api/orders.ts';
 import { myOrderPath } from '../lib/orders.ts';
-import { confirmModal } from './modal.ts';
-import type { ConfirmOptions } from './modal.ts';
+import { createConfirmedAction } from './confirmed-action.ts';
 
 export type CancelKind = 'unpaid' | 'paid' | 'item';
 
@@ -24,39 +22,13 @@ const CANCEL_QUESTIONS: Record<CancelKind, { title: string; message: (name: stri
   },
 };
 
-/**
- * One button's action on my order: asks once, sends, then resolves where to go (the order again,
- * which tells what happened as the server recorded it), or null when the member said no, it
- * failed (kept as `failure` for the island to word) or it was already under way. Busy stays true
- * once it is done, as the page is left at once.
- */
-function createOrderAction(question: ConfirmOptions, send: () => Promise<unknown>, then: string) {
-  const $state = map({ busy: false, failure: undefined as unknown });
-
-  const run = async (): Promise<string | null> => {
-    if ($state.get().busy) return null;
-    $state.setKey('failure', undefined);
-    if (!(await confirmModal(question))) return null;
-    $state.setKey('busy', true);
-    try {
-      await send();
-      return then;
-    } catch (failure) {
-      $state.set({ busy: false, failure });
-      return null;
-    }
-  };
-
-  return { $state, run };
-}
-
 /** 주문 취소, 결제 취소 or 이 상품 취소; the item is the line to cancel, for 이 상품 취소. */
 export function createOrderCancel(kind: CancelKind, orderId: number, item?: { id: number; name: string }) {
   const { title, message, confirmLabel } = CANCEL_QUESTIONS[kind];
   const send = kind === 'item' ? () => cancelOrderItem(item!.id) : kind === 'paid' ? () => cancelPaidOrder(orderId) : () => cancelPendingOrder(orderId);
   // Beside 주문 취소하기, a 취소 button would read as the same thing.
   const question = { title, message: message(item?.name ?? ''), confirmLabel, cancelLabel: '닫기', tone: 'danger' as const };
-  return createOrderAction(question, send, `${myOrderPath(orderId)}?cancelled=${kind}`);
+  return createConfirmedAction(question, send, `${myOrderPath(orderId)}?cancelled=${kind}`);
 }
 
 /** 구매 확정 of a delivered order. */
@@ -68,5 +40,5 @@ export function createPurchaseConfirm(orderId: number) {
     // Beside 구매 확정하기, a 취소 button would read as cancelling the order.
     cancelLabel: '닫기',
   };
-  return createOrderAction(question, () => confirmPurchase(orderId), `${myOrderPath(orderId)}?confirmed=1`);
+  return createConfirmedAction(question, () => confirmPurchase(orderId), `${myOrderPath(orderId)}?confirmed=1`);
 }

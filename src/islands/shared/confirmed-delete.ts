@@ -1,5 +1,7 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { CANCEL_LABEL, confirmModal } from '../../stores/modal.ts';
+import { createConfirmedAction } from '../../stores/confirmed-action.ts';
+import { CANCEL_LABEL } from '../../stores/modal.ts';
 import { failureMessage } from './failure-messages.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -23,23 +25,13 @@ interface ConfirmedDelete {
  */
 export function useConfirmedDelete({ title, message, send, then, confirmLabel = '삭제하기', cancelLabel = CANCEL_LABEL }: ConfirmedDelete) {
   const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const [action] = useState(() => createConfirmedAction({ title, message, confirmLabel, cancelLabel, tone: 'danger' }, send, then));
+  const { busy, failure } = useStore(action.$state);
 
   const remove = async () => {
-    if (busy) return;
-    setError('');
-    const confirmed = await confirmModal({ title, message, confirmLabel, cancelLabel, tone: 'danger' });
-    if (!confirmed) return;
-    setBusy(true);
-    try {
-      await send();
-      window.location.replace(then);
-    } catch (failure) {
-      setBusy(false);
-      setError(failureMessage(failure));
-    }
+    const next = await action.run();
+    if (next) window.location.replace(next);
   };
 
-  return { remove: () => void remove(), busy, disabled: !hydrated || busy, error };
+  return { remove: () => void remove(), busy, disabled: !hydrated || busy, error: failureMessage(failure) };
 }
