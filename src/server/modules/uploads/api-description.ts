@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { dataOf, looseRecord } from '../../http/openapi/envelopes.ts';
+import { dataOf } from '../../http/openapi/envelopes.ts';
 import type { ApiOperation } from '../../http/openapi/operation.ts';
+import { uploadedImagesAnswer } from './answer-schema.ts';
 import { imageUploadInput } from './schema.ts';
 
 export const uploadOperations: readonly ApiOperation[] = [
@@ -11,6 +11,6 @@ export const uploadOperations: readonly ApiOperation[] = [
     access: 'member',
     body: imageUploadInput,
     multipart: true,
-    answers: { 201: dataOf(z.union([looseRecord, z.array(looseRecord)])) },
+    answers: { 201: dataOf(uploadedImagesAnswer) },
   },
 ];

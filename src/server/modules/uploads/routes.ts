@@ -5,6 +5,7 @@ import { validateBody } from '../../http/context.ts';
 import { requireMember } from '../../http/visitor.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { uploadedImagesResource } from './resource.ts';
 import { imageUploadInput } from './schema.ts';
 import { storeImages } from './service.ts';
 import type { ImageUpload } from './service.ts';
@@ -25,6 +26,6 @@ export function imageUploadRoutes(db: Db, storage: FileStorage) {
     }));
     const stored = await storeImages(storage, user.id, uploads);
     c.get('log').info({ userId: user.id, count: stored.length }, 'images uploaded');
-    return c.json({ data: many ? stored : stored[0] }, 201);
+    return c.json({ data: uploadedImagesResource(stored, many) }, 201);
   });
 }
