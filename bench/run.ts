@@ -27,6 +27,8 @@ import {
 } from '../scripts/server-process.ts';
 import type { ServerProcess } from '../scripts/server-process.ts';
 import { checkGoals, pairedReferenceOf } from './goals.ts';
+import { measureBackupHold } from './lib/backup.ts';
+import type { BackupHoldResult } from './lib/backup.ts';
 import { auditPages, auditPagesOnSlowCpu, launchChrome } from './lib/lighthouse.ts';
 import type { LighthouseResult, SlowCpuResult } from './lib/lighthouse.ts';
 import { benchmark, isSkipped } from './lib/load.ts';
@@ -34,7 +36,7 @@ import type { Target, TargetResult } from './lib/load.ts';
 import { MemorySampler } from './lib/memory.ts';
 import { launchBrowser, measurePageWeights } from './lib/page-weight.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
-import { printGoals, printLighthouse, printMemory, printPageWeights, printSlowCpu, printSoak, printTable, writeResults } from './lib/report.ts';
+import { printBackup, printGoals, printLighthouse, printMemory, printPageWeights, printSlowCpu, printSoak, printTable, writeResults } from './lib/report.ts';
 import { parseSettings } from './lib/settings.ts';
 import { runSoak } from './lib/soak.ts';
 import type { SoakResult } from './lib/soak.ts';
@@ -128,33 +130,46 @@ async function prepareOrders(tempDir: string): Promise<OrderBenchData> {
   return fillOrderMembers(join(tempDir, 'db'));
 }
 
+/** The server's settings as deployed, for the port it listens on. */
+function benchServerEnv(port: number, toss: FakeToss): Record<string, string> {
+  return {
+    // As deployed: React's production build renders the pages (development's costs several times more).
+    // The demo data went in before the start; mail is never sent during the bench.
+    NODE_ENV: 'production',
+    APP_KEY: randomBytes(32).toString('base64'),
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    // What a real deployment runs with: one JSON line per request is part of the cost.
+    LOG_LEVEL: 'info',
+    // Canonical and share URLs name the origin the pages are read on, as in production.
+    APP_URL: `http://127.0.0.1:${port}`,
+    // Production takes payments through Toss; here through a local server speaking its API.
+    PAYMENT_PROVIDER: 'toss',
+    TOSS_CLIENT_KEY: 'test_ck_bench',
+    TOSS_SECRET_KEY: TOSS_SECRET,
+    TOSS_BASE_URL: toss.baseUrl,
+  };
+}
+
 async function startBenchServer(tempDir: string, toss: FakeToss): Promise<ServerProcess> {
   const logFile = join(tempDir, 'server.log');
   const port = await freePort(PREFERRED_PORT);
-  const server = await startServer(
-    join(tempDir, 'db'),
-    {
-      // As deployed: React's production build renders the pages (development's costs several times more).
-      // The demo data went in before the start; mail is never sent during the bench.
-      NODE_ENV: 'production',
-      APP_KEY: randomBytes(32).toString('base64'),
-      MAIL_TRANSPORT: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      // What a real deployment runs with: one JSON line per request is part of the cost.
-      LOG_LEVEL: 'info',
-      // Canonical and share URLs name the origin the pages are read on, as in production.
-      APP_URL: `http://127.0.0.1:${port}`,
-      // Production takes payments through Toss; here through a local server speaking its API.
-      PAYMENT_PROVIDER: 'toss',
-      TOSS_CLIENT_KEY: 'test_ck_bench',
-      TOSS_SECRET_KEY: TOSS_SECRET,
-      TOSS_BASE_URL: toss.baseUrl,
-    },
-    { port, logFile },
-  );
+  const server = await startServer(join(tempDir, 'db'), benchServerEnv(port, toss), { port, logFile });
   console.log(`Server log: ${logFile} (removed at the end unless the run fails)`);
   console.log(`Starting the server on ${server.url} (node ${SERVER_NODE_FLAGS.join(' ')})…`);
   return server;
+}
+
+/** Last of all, on the bench's database once its server has stopped: the first scheduled backup. */
+async function backupHold(server: ServerProcess, settings: Settings, state: RunState): Promise<BackupHoldResult | null> {
+  if (settings.skipBackup) return null;
+  await stopServer(server, 'SIGTERM', { killAfterMs: STOP_TIMEOUT_MS });
+  delete state.server;
+  console.log('Waiting for a backup of the bench database, made on schedule by a server started with BACKUP_DIR…');
+  const port = await freePort();
+  return measureBackupHold(state.tempDir!, port, benchServerEnv(port, state.toss!), (started) => {
+    state.server = started;
+  });
 }
 
 async function measureAll(
@@ -279,6 +294,7 @@ async function run(state: RunState): Promise<number> {
   const audits = await runLighthouse(server, settings, state);
   const lighthouse = audits?.lighthouse ?? null;
   const lighthouseSlowCpu = audits?.slowCpu ?? null;
+  const backup = await backupHold(server, settings, state);
 
   printTable(results);
   printSoak(soakResult);
@@ -286,6 +302,7 @@ async function run(state: RunState): Promise<number> {
   printPageWeights(pageWeight);
   printLighthouse(lighthouse);
   printSlowCpu(lighthouseSlowCpu);
+  printBackup(backup);
   const goals = checkGoals({
     results,
     memory,
@@ -299,7 +316,7 @@ async function run(state: RunState): Promise<number> {
   printGoals(goals);
   // The session cookie is a credential, even a throwaway one: it stays out of the results.
   const notificationSummary = notifications ? { ...notifications, cookie: undefined } : null;
-  await writeResults(settings, { results, memory, soak: soakResult, pageWeight, lighthouse, lighthouseSlowCpu, goals, square, notifications: notificationSummary });
+  await writeResults(settings, { results, memory, soak: soakResult, pageWeight, lighthouse, lighthouseSlowCpu, goals, square, notifications: notificationSummary, backup });
   return goals.every((goal) => goal.pass) ? 0 : 1;
 }
 

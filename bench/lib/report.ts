@@ -3,6 +3,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import type { Goal } from '../goals.ts';
+import type { BackupHoldResult } from './backup.ts';
 import type { LighthouseResult, SlowCpuResult } from './lighthouse.ts';
 import { isSkipped } from './load.ts';
 import { GENERATOR_HELD_UP_MS } from './paced.ts';
@@ -185,6 +186,15 @@ export function printSlowCpu(results: SlowCpuResult[] | null): void {
   console.log(`The run with the median total blocking time; main-thread times simulated. This machine's benchmark index: ${index ?? '?'}.\n`);
 }
 
+export function printBackup(backup: BackupHoldResult | null): void {
+  if (backup === null) return;
+  console.log(
+    `Backup of the bench database: statements held back ${backup.heldMs} ms (the snapshot), the whole backup ` +
+      `${(backup.backupMs / 1000).toFixed(1)} s, ${(backup.bytes / 1024 / 1024).toFixed(0)} MB; /healthz asked ${backup.probes} times ` +
+      `meanwhile: slowest ${backup.slowestProbeMs} ms, median ${backup.medianProbeMs} ms\n`,
+  );
+}
+
 export function printMemory(memory: MemoryReport): void {
   const mb = (value: number | null) => (value === null ? 'not measured' : `${value} MB`);
   console.log(`Server RSS: ${mb(memory.startMb)} after start, ${mb(memory.loadPeakMb)} highest sampled under load`);
@@ -217,6 +227,7 @@ export interface RunReport {
   pageWeight: PageWeightResult[] | null;
   lighthouse: LighthouseResult[] | null;
   lighthouseSlowCpu: SlowCpuResult[] | null;
+  backup: BackupHoldResult | null;
   goals: Goal[];
 }
 
@@ -235,6 +246,7 @@ export async function writeResults(settings: Settings, run: RunReport): Promise<
     pageWeight: run.pageWeight,
     lighthouse: run.lighthouse,
     lighthouseSlowCpu: run.lighthouseSlowCpu,
+    backup: run.backup,
     goals: run.goals,
   };
   await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);

@@ -16,6 +16,8 @@ export interface Settings {
   skipSquare: boolean;
   /** No 1,000,000 notifications: the poll's target and goals are left out, and the start is quicker. */
   skipNotifications: boolean;
+  /** No backup at the end: how long a snapshot holds the database's statements back is left out. */
+  skipBackup: boolean;
   /** Minutes of mixed traffic after the targets (bench/lib/soak.ts), or null for no soak. */
   soak: number | null;
 }
@@ -46,7 +48,7 @@ function soakMinutes(raw: string | undefined): number | null {
 
 /**
  * `--duration N`, `--connections N`, `--skip-page-weight`, `--skip-lighthouse`,
- * `--lighthouse-runs N`, `--slow-cpu N`, `--skip-square`, `--skip-notifications` and `--soak N`; see bench/README.md.
+ * `--lighthouse-runs N`, `--slow-cpu N`, `--skip-square`, `--skip-notifications`, `--skip-backup` and `--soak N`; see bench/README.md.
  */
 export function parseSettings(argv: string[]): Settings {
   const { values } = parseArgs({
@@ -60,6 +62,7 @@ export function parseSettings(argv: string[]): Settings {
       'slow-cpu': { type: 'string' },
       'skip-square': { type: 'boolean' },
       'skip-notifications': { type: 'boolean' },
+      'skip-backup': { type: 'boolean' },
       soak: { type: 'string' },
     },
   });
@@ -72,6 +75,7 @@ export function parseSettings(argv: string[]): Settings {
     slowCpu: positiveInt('slow-cpu', values['slow-cpu'], SLOW_CPU_DEFAULT),
     skipSquare: values['skip-square'] ?? false,
     skipNotifications: values['skip-notifications'] ?? false,
+    skipBackup: values['skip-backup'] ?? false,
     soak: soakMinutes(values.soak),
   };
 }
