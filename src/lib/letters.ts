@@ -9,7 +9,8 @@ export const LETTER_MAX_LENGTH = 2000;
  * `writing`: the session runs and the letter may still change (it shows sealed); `waiting`: the
  * session is over and delivery is on its way; `delivered`: it arrived and is shown in the room.
  */
-export type LetterState = 'writing' | 'waiting' | 'delivered';
+export const LETTER_STATES = ['writing', 'waiting', 'delivered'] as const;
+export type LetterState = (typeof LETTER_STATES)[number];
 
 /** Only its author ever reads a letter. */
 export interface LetterData {

@@ -14,7 +14,8 @@ export type RitualType = 'monthly' | 'one_day';
  * Where a session's application stands: not open yet, open with seats, open but full (마감), or
  * over (recruiting ended or the session began).
  */
-export type RecruitState = 'upcoming' | 'open' | 'full' | 'closed';
+export const RECRUIT_STATES = ['upcoming', 'open', 'full', 'closed'] as const;
+export type RecruitState = (typeof RECRUIT_STATES)[number];
 
 export interface RitualThemeRef {
   id: number;

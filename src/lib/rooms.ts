@@ -26,7 +26,8 @@ export const ROOM_TABS = ['check', 'notice'] as const;
 export type RoomTab = (typeof ROOM_TABS)[number];
 export const ROOM_TAB_LABELS: Record<RoomTab, string> = { check: '기록', notice: '공지글' };
 
-export type RoomState = 'upcoming' | 'running' | 'finished';
+export const ROOM_STATES = ['upcoming', 'running', 'finished'] as const;
+export type RoomState = (typeof ROOM_STATES)[number];
 export type RoomRole = 'host' | 'member';
 
 /** Members write until a week after the end, so a last retrospect still has its place. */

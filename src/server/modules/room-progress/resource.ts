@@ -4,7 +4,7 @@ import type { MemberRate, MemberRoomPost, RoomCommentItem, RoomReport } from '..
 import { apiTime } from '../../http/serialize.ts';
 import type { MemberPostView } from './member-posts.ts';
 import type { RoomCommentView } from './me-service.ts';
-import type { RoomReportView } from './service.ts';
+import type { PostCheckDay, RoomReportView } from './service.ts';
 
 /**
  * The report as its reader may see it: their own days in full; the others as rates, named only
@@ -46,6 +46,8 @@ export function roomReportResource(view: RoomReportView): RoomReport {
     room_completion_rate: ratePercent(roomDays, view.daysElapsed * view.members.length),
   };
 }
+
+export const postCheckResource = (day: PostCheckDay) => ({ date: day.date, count: day.count, checked_in: day.checkedIn });
 
 export const roomPostLink = (sessionId: number, postId: number) => `/room/${sessionId}/${postId}`;
 

@@ -9,7 +9,7 @@ import { heatmapRange, seoulDate } from '../../../lib/room-progress.ts';
 import { ROOM_MESSAGES } from '../rooms/access.ts';
 import { listMemberRoomPosts, MEMBER_MESSAGES } from './member-posts.ts';
 import { myRoomComments, ritualDayCounts, ritualStats } from './me-service.ts';
-import { memberPostResource, roomCommentResource, roomReportResource } from './resource.ts';
+import { memberPostResource, postCheckResource, roomCommentResource, roomReportResource } from './resource.ts';
 import { postsDatesQuery, roomCursorQuery, shareProgressInput } from './schema.ts';
 import { myCommentChecks, myPostChecks, roomReport, setSharesProgress } from './service.ts';
 
@@ -38,13 +38,7 @@ export function roomProgressRoutes(db: Db) {
     .get('/api/ritual-sessions/:id/posts/my-checks', async (c) => {
       const user = requireMember(c);
       const days = await myPostChecks(db, user, sessionIdOf(c));
-      return c.json({
-        data: days.map((day) => ({
-          date: day.date,
-          count: day.count,
-          checked_in: day.checkedIn,
-        })),
-      });
+      return c.json({ data: days.map(postCheckResource) });
     })
     .get('/api/ritual-sessions/:id/comments/my-checks', async (c) => {
       const user = requireMember(c);

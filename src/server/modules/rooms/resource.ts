@@ -1,9 +1,11 @@
 import { ROOM_CATEGORY_LABELS, roomCountdown, roomStateOf } from '../../../lib/rooms.ts';
 import type {
   CheckInData,
+  CheckInTextData,
   PublicRoomPost,
   RoomAuthor,
   RoomDetail,
+  RoomInfo,
   RoomMember,
   RoomPostDetail,
   RoomPostItem,
@@ -15,7 +17,7 @@ import type {
 import { apiTime } from '../../http/serialize.ts';
 import { commentResource } from '../comments/resource.ts';
 import type { PublicRoomPostView, RoomAuthorView, RoomPostDetailView, RoomPostItemView, RoomReaderView } from './posts.ts';
-import type { CheckInView, RoomDetailView, RoomMemberView, RoomSummaryView } from './service.ts';
+import type { CheckInResult, CheckInView, RoomDetailView, RoomMemberView, RoomSummaryView } from './service.ts';
 import type { RoomThreadDetailView, RoomThreadItemView } from './threads.ts';
 
 export const roomSummaryResource = (room: RoomSummaryView, now = new Date()): RoomSummary => {
@@ -42,6 +44,10 @@ export const checkInResource = (checkIn: CheckInView): CheckInData => ({
   created_at: apiTime(checkIn.createdAt),
 });
 
+export const checkInResultResource = (result: CheckInResult) => ({ ...checkInResource(result.checkIn), created: result.created });
+
+export const checkInTextResource = (text: { id: number; text: string }): CheckInTextData => ({ id: text.id, text: text.text });
+
 export const roomDetailResource = (room: RoomDetailView, now = new Date()): RoomDetail => ({
   ...roomSummaryResource(room, now),
   members_count: room.membersCount,
@@ -57,6 +63,12 @@ export const roomMemberResource = (member: RoomMemberView): RoomMember => ({
   profile_image: member.profileImage,
   username: member.username,
   role: member.role,
+});
+
+export const roomInfoResource = (info: { id: number; title: string; members: RoomMemberView[] }): RoomInfo => ({
+  id: info.id,
+  title: info.title,
+  ritualSessionUsers: info.members.map(roomMemberResource),
 });
 
 const authorResource = (author: RoomAuthorView): RoomAuthor => ({

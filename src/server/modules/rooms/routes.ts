@@ -22,10 +22,11 @@ import {
 } from './posts.ts';
 import type { RoomPostDraft } from './posts.ts';
 import {
-  checkInResource,
+  checkInResultResource,
+  checkInTextResource,
   publicRoomPostResource,
   roomDetailResource,
-  roomMemberResource,
+  roomInfoResource,
   roomPostDetailResource,
   roomPostItemResource,
   roomReaderResource,
@@ -69,7 +70,8 @@ export function roomRoutes(db: Db, storage: FileStorage) {
     })
     .get('/api/ritual-session-check-in-texts', async (c) => {
       requireMember(c);
-      return c.json({ data: await listCheckInTexts(db) });
+      const texts = await listCheckInTexts(db);
+      return c.json({ data: texts.map(checkInTextResource) });
     })
     .get('/api/ritual-session-posts/saved', async (c) => {
       const user = requireMember(c);
@@ -88,14 +90,14 @@ export function roomRoutes(db: Db, storage: FileStorage) {
     })
     .get('/api/ritual-sessions/:id/info', async (c) => {
       const info = await findRoomInfo(db, requireMember(c), roomId(c));
-      return c.json({ data: { id: info.id, title: info.title, ritualSessionUsers: info.members.map(roomMemberResource) } });
+      return c.json({ data: roomInfoResource(info) });
     })
     .post('/api/ritual-sessions/:id/check-in', async (c) => {
       const user = requireMember(c);
       const sessionId = roomId(c);
       const input = validateBody(c, checkInInput);
       const result = await checkIn(db, user, sessionId, { checkInTextId: input.check_in_text_id, content: input.content });
-      return c.json({ data: { ...checkInResource(result.checkIn), created: result.created } }, result.created ? 201 : 200);
+      return c.json({ data: checkInResultResource(result) }, result.created ? 201 : 200);
     })
     .get('/api/ritual-sessions/:id/posts/public/:postId', async (c) => {
       const post = await findPublicRoomPost(db, roomId(c), postIdOf(c));
