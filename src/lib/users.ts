@@ -15,7 +15,7 @@ export interface CurrentUser {
   email_verified_at: string | null;
   agreed_terms_at: string | null;
   phone_verified_at: string | null;
-  created_at: string | null;
+  created_at: string;
 }
 
 /** The member's own profile page (`GET /api/me`): the phone masked. */
@@ -31,7 +31,7 @@ export interface MyProfile {
   phone_verified_at: string | null;
   email_verified_at: string | null;
   agreed_marketing_at: string | null;
-  created_at: string | null;
+  created_at: string;
 }
 
 /** A member as others see them; a deleted member only as 탈퇴한 회원, with no handle or picture. */

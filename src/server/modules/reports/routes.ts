@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { apiTime } from '../../http/serialize.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
+import { reportResource } from './resource.ts';
 import { reportInput } from './schema.ts';
 import { createReport } from './service.ts';
 
@@ -22,18 +22,6 @@ export function reportRoutes(db: Db) {
       reason: input.reason,
       detail: input.detail,
     });
-    return c.json(
-      {
-        data: {
-          id: report.id,
-          model_type: report.modelType,
-          model_id: report.modelId,
-          reason: report.reason,
-          detail: report.detail,
-          created_at: apiTime(report.createdAt),
-        },
-      },
-      201,
-    );
+    return c.json({ data: reportResource(report) }, 201);
   });
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { REACTION_TYPES } from '../../../lib/reactions.ts';
 import { squareWriteScopes } from '../../db/schema/square.ts';
 import { apiTimeAnswer } from '../../http/openapi/envelopes.ts';
 import type { Conforms } from '../../http/openapi/envelopes.ts';
 import { commentAnswer, commentAuthorAnswer } from '../comments/answer-schema.ts';
+import { reactionCountsAnswer, reactionTypeAnswer } from '../reactions/answer-schema.ts';
 import type { postDetailResource, postItemResource, squareCategoryResource } from './resource.ts';
 
 export const squareCategoryAnswer = z
@@ -48,8 +48,8 @@ export const squarePostDetailAnswer = z
   .strictObject({
     ...squarePostItemFields,
     content_html: z.string(),
-    reaction_counts: z.record(z.enum(REACTION_TYPES), z.int().min(0)),
-    my_reactions: z.array(z.enum(REACTION_TYPES)),
+    reaction_counts: reactionCountsAnswer,
+    my_reactions: z.array(reactionTypeAnswer),
     is_saved: z.boolean(),
     is_mine: z.boolean(),
     comments: z.array(commentAnswer),
