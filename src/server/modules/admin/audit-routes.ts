@@ -32,9 +32,22 @@ const columns = {
   created_at: auditLogs.createdAt,
 };
 
-type AuditRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | null };
+// As the select answers it: the actor may be gone (set null), and with it the nickname.
+interface AuditRow {
+  id: number;
+  actor_id: number | null;
+  actor_nickname: string | null;
+  action: string;
+  model_type: string;
+  model_id: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  request_id: string | null;
+  ip_address: string | null;
+  created_at: Date;
+}
 
-const resource = (row: AuditRow) => ({ ...row, created_at: apiTime(row.created_at) });
+export const auditLogResource = (row: AuditRow) => ({ ...row, created_at: apiTime(row.created_at) });
 
 /** The audit log, newest first: read-only, there is no route that changes it. */
 export function auditRoutes(db: Db) {
@@ -57,12 +70,12 @@ export function auditRoutes(db: Db) {
           .offset((query.page - 1) * query.per_page),
         db.select({ value: count() }).from(auditLogs).where(where),
       ]);
-      return c.json({ data: rows.map(resource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
+      return c.json({ data: rows.map(auditLogResource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
     })
     .get('/api/admin/audit-logs/:id', async (c) => {
       const id = idParam(c, 'id', NOT_FOUND);
       const [row] = await db.select(columns).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.actorId)).where(eq(auditLogs.id, id)).limit(1);
       if (!row) throw notFound(NOT_FOUND);
-      return c.json({ data: resource(row) });
+      return c.json({ data: auditLogResource(row) });
     });
 }

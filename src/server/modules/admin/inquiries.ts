@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { InquiryAttachment } from '../../db/schema/index.ts';
 import { inquiries, inquiryAttachments, inquiryCategories, users } from '../../db/schema/index.ts';
 import { notFound } from '../../domain-errors.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
@@ -19,8 +20,10 @@ import { notifyInquiryAnswer } from '../notifications/events.ts';
 import { recordAudit } from './audit.ts';
 import { listQuery, sortColumnOf } from './crud.ts';
 import { auditActorOf } from './guard.ts';
-import { dataOf, looseRecord, pageOf } from '../../http/openapi/envelopes.ts';
+import { dataOf, pageOf } from '../../http/openapi/envelopes.ts';
+import type { Conforms } from '../../http/openapi/envelopes.ts';
 import type { ApiOperation } from '../../http/openapi/operation.ts';
+import { adminInquiryAnswer, adminInquiryCategoryAnswer, adminInquiryListItemAnswer } from './inquiries-answer-schema.ts';
 
 const answerers = alias(users, 'answerers');
 
@@ -62,7 +65,7 @@ const sortable = { created_at: inquiries.createdAt, answered_at: inquiries.answe
 /** Where staff open an attachment: behind the console's guard, never a public address. */
 const consoleAttachmentPath = (inquiryId: number, attachmentId: number) => `/api/admin/inquiries/${inquiryId}/attachments/${attachmentId}`;
 
-const listResource = (row: Row) => ({
+const adminInquiryListResource = (row: Row) => ({
   id: row.id,
   title: row.title,
   status: row.answeredAt ? ('answered' as const) : ('waiting' as const),
@@ -78,6 +81,21 @@ const listResource = (row: Row) => ({
   updated_at: apiTime(row.updatedAt),
 });
 
+const adminInquiryResource = (row: Row, files: InquiryAttachment[]) => ({
+  ...adminInquiryListResource(row),
+  content: row.content,
+  // As stored (HTML, what the member sees) and as the plain text the answer form edits.
+  answer: row.answer,
+  answer_text: row.answer === null ? null : answerText(row.answer),
+  attachments: files.map((file) => ({
+    id: file.id,
+    url: consoleAttachmentPath(row.id, file.id),
+    original_name: file.originalName,
+    mime_type: file.mimeType,
+    size: file.size,
+  })),
+});
+
 async function findInquiry(db: Db, id: number) {
   const [row] = await selectInquiries(db).where(eq(inquiries.id, id));
   if (!row) return null;
@@ -86,21 +104,14 @@ async function findInquiry(db: Db, id: number) {
     .from(inquiryAttachments)
     .where(eq(inquiryAttachments.inquiryId, id))
     .orderBy(asc(inquiryAttachments.sortOrder), asc(inquiryAttachments.id));
-  return {
-    ...listResource(row),
-    content: row.content,
-    // As stored (HTML, what the member sees) and as the plain text the answer form edits.
-    answer: row.answer,
-    answer_text: row.answer === null ? null : answerText(row.answer),
-    attachments: files.map((file) => ({
-      id: file.id,
-      url: consoleAttachmentPath(id, file.id),
-      original_name: file.originalName,
-      mime_type: file.mimeType,
-      size: file.size,
-    })),
-  };
+  return adminInquiryResource(row, files);
 }
+
+const listInquiryCategories = (db: Db) =>
+  db
+    .select({ id: inquiryCategories.id, name: inquiryCategories.name })
+    .from(inquiryCategories)
+    .orderBy(asc(inquiryCategories.sortOrder), asc(inquiryCategories.id));
 
 const inquiryIdOf = (c: AppContext, name = 'id'): number => idParam(c, name, INQUIRY_MESSAGES.notFound);
 
@@ -108,10 +119,7 @@ const inquiryIdOf = (c: AppContext, name = 'id'): number => idParam(c, name, INQ
 export function adminInquiryRoutes({ db, storage, mailer, background, config }: AppDeps) {
   return new Hono<AppEnv>()
     .get('/api/admin/inquiry-categories', async (c) => {
-      const rows = await db
-        .select({ id: inquiryCategories.id, name: inquiryCategories.name })
-        .from(inquiryCategories)
-        .orderBy(asc(inquiryCategories.sortOrder), asc(inquiryCategories.id));
+      const rows = await listInquiryCategories(db);
       return c.json({ data: rows, meta: pageMeta(1, Math.max(1, rows.length), rows.length) });
     })
     .get('/api/admin/inquiries', async (c) => {
@@ -140,7 +148,7 @@ export function adminInquiryRoutes({ db, storage, mailer, background, config }: 
           .offset((query.page - 1) * query.per_page),
         db.select({ value: count() }).from(inquiries).innerJoin(users, eq(users.id, inquiries.userId)).where(where),
       ]);
-      return c.json({ data: rows.map(listResource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
+      return c.json({ data: rows.map(adminInquiryListResource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
     })
     .get('/api/admin/inquiries/:id', async (c) => {
       const inquiry = await findInquiry(db, inquiryIdOf(c));
@@ -207,10 +215,15 @@ export function adminInquiryRoutes({ db, storage, mailer, background, config }: 
     });
 }
 
+// Checked here rather than beside the schemas: their file cannot import these routes, which import it.
+export type AdminInquiryCategoryAnswer = Conforms<Awaited<ReturnType<typeof listInquiryCategories>>[number], z.infer<typeof adminInquiryCategoryAnswer>>;
+export type AdminInquiryListItemAnswer = Conforms<ReturnType<typeof adminInquiryListResource>, z.infer<typeof adminInquiryListItemAnswer>>;
+export type AdminInquiryAnswer = Conforms<ReturnType<typeof adminInquiryResource>, z.infer<typeof adminInquiryAnswer>>;
+
 export const adminInquiryOperations: readonly ApiOperation[] = [
-  { method: 'GET', path: '/api/admin/inquiry-categories', summary: '문의 분류', access: 'staff', answers: { 200: pageOf(looseRecord) } },
-  { method: 'GET', path: '/api/admin/inquiries', summary: '문의 대기열', access: 'staff', query: queueQuery, answers: { 200: pageOf(looseRecord) } },
-  { method: 'GET', path: '/api/admin/inquiries/:id', summary: '문의', access: 'staff', answers: { 200: dataOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/inquiry-categories', summary: '문의 분류', access: 'staff', answers: { 200: pageOf(adminInquiryCategoryAnswer) } },
+  { method: 'GET', path: '/api/admin/inquiries', summary: '문의 대기열', access: 'staff', query: queueQuery, answers: { 200: pageOf(adminInquiryListItemAnswer) } },
+  { method: 'GET', path: '/api/admin/inquiries/:id', summary: '문의', access: 'staff', answers: { 200: dataOf(adminInquiryAnswer) } },
   { method: 'GET', path: '/api/admin/inquiries/:id/attachments/:attachmentId', summary: '문의 첨부 파일 (파일 그대로)', access: 'staff', answers: { 200: null } },
-  { method: 'POST', path: '/api/admin/inquiries/:id/answer', summary: '문의 답변', access: 'staff', body: answerInput, answers: { 200: dataOf(looseRecord) } },
+  { method: 'POST', path: '/api/admin/inquiries/:id/answer', summary: '문의 답변', access: 'staff', body: answerInput, answers: { 200: dataOf(adminInquiryAnswer) } },
 ];

@@ -5,8 +5,9 @@ import type { AppEnv } from '../../http/context.ts';
 import { pageMeta, pageQuery } from '../../http/pagination.ts';
 import { listLegacyUsage } from '../legacy/service.ts';
 import { ADMIN_PER_PAGE, ADMIN_PER_PAGE_MAX } from './crud.ts';
-import { looseRecord, pageOf } from '../../http/openapi/envelopes.ts';
+import { pageOf } from '../../http/openapi/envelopes.ts';
 import type { ApiOperation } from '../../http/openapi/operation.ts';
+import { legacyUsageAnswer } from './legacy-usage-answer-schema.ts';
 
 const listQuery = pageQuery({ fallback: ADMIN_PER_PAGE, max: ADMIN_PER_PAGE_MAX });
 
@@ -21,5 +22,5 @@ export function legacyUsageRoutes(db: Db) {
 }
 
 export const legacyUsageOperations: readonly ApiOperation[] = [
-  { method: 'GET', path: '/api/admin/legacy-usage', summary: '옛 /v1 경로 사용량 (날마다)', access: 'staff', query: listQuery, answers: { 200: pageOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/legacy-usage', summary: '옛 /v1 경로 사용량 (날마다)', access: 'staff', query: listQuery, answers: { 200: pageOf(legacyUsageAnswer) } },
 ];

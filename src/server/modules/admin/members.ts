@@ -20,8 +20,10 @@ import type { AuditActor } from './audit.ts';
 import { listQuery, sortColumnOf } from './crud.ts';
 import { auditActorOf, requireAdmin, requireConsoleUser } from './guard.ts';
 import { isStaffRole } from './second-factor.ts';
-import { dataOf, looseRecord, pageOf } from '../../http/openapi/envelopes.ts';
+import { dataOf, pageOf } from '../../http/openapi/envelopes.ts';
+import type { Conforms } from '../../http/openapi/envelopes.ts';
 import type { ApiOperation } from '../../http/openapi/operation.ts';
+import { accountDeletionAnswer, adminMemberAnswer, adminMemberListItemAnswer } from './members-answer-schema.ts';
 
 const MEMBER_MESSAGES = {
   notFound: '회원을 찾을 수 없어요.',
@@ -63,7 +65,7 @@ const sortable = { id: users.id, created_at: users.createdAt, email: users.email
  * A member as the console lists them. Written field by field, never spread from the row: the
  * password hash, the TOTP secret and anything like them must not be able to slip out.
  */
-const listResource = (user: User) => ({
+const adminMemberListResource = (user: User) => ({
   id: user.id,
   email: user.email,
   nickname: user.nickname,
@@ -85,8 +87,8 @@ interface Counts {
   comments: number;
 }
 
-const detailResource = (user: User, counts: Counts) => ({
-  ...listResource(user),
+const adminMemberResource = (user: User, counts: Counts) => ({
+  ...adminMemberListResource(user),
   profile_image: user.profileImage,
   introduction: user.introduction,
   phone_verified_at: apiTime(user.phoneVerifiedAt),
@@ -99,6 +101,14 @@ const detailResource = (user: User, counts: Counts) => ({
   posting_limited_until: apiTime(user.postingLimitedUntil),
   updated_at: apiTime(user.updatedAt),
   counts,
+});
+
+const accountDeletionResource = (row: { id: number; userId: number; reason: string; joinedAt: Date; createdAt: Date }) => ({
+  id: row.id,
+  user_id: row.userId,
+  reason: row.reason,
+  joined_at: apiTime(row.joinedAt),
+  created_at: apiTime(row.createdAt),
 });
 
 /** Each count walks its table's (user_id, …) index; one round trip for all four. */
@@ -159,7 +169,7 @@ async function changeMember(
 
 /** Members: find, read, suspend and lift, change a role (admins); and the log of deleted accounts. */
 export function adminMemberRoutes(db: Db) {
-  const answer = async (c: AppContext, user: User) => c.json({ data: detailResource(user, await countsOf(db, user.id)) });
+  const answer = async (c: AppContext, user: User) => c.json({ data: adminMemberResource(user, await countsOf(db, user.id)) });
 
   return new Hono<AppEnv>()
     .get('/api/admin/members', async (c) => {
@@ -197,7 +207,7 @@ export function adminMemberRoutes(db: Db) {
           .offset((query.page - 1) * query.per_page),
         db.select({ value: count() }).from(users).where(where),
       ]);
-      return c.json({ data: rows.map(listResource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
+      return c.json({ data: rows.map(adminMemberListResource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
     })
     .get('/api/admin/members/:id', async (c) => {
       const [user] = await db.select().from(users).where(eq(users.id, memberIdOf(c)));
@@ -265,25 +275,24 @@ export function adminMemberRoutes(db: Db) {
         db.select({ value: count() }).from(accountDeletions).where(where),
       ]);
       return c.json({
-        data: rows.map((row) => ({
-          id: row.id,
-          user_id: row.userId,
-          reason: row.reason,
-          joined_at: apiTime(row.joinedAt),
-          created_at: apiTime(row.createdAt),
-        })),
+        data: rows.map(accountDeletionResource),
         meta: pageMeta(query.page, query.per_page, total?.value ?? 0),
       });
     });
 }
 
-const member = dataOf(looseRecord);
+// Checked here rather than beside the schemas: their file cannot import these routes, which import it.
+export type AdminMemberListItemAnswer = Conforms<ReturnType<typeof adminMemberListResource>, z.infer<typeof adminMemberListItemAnswer>>;
+export type AdminMemberAnswer = Conforms<ReturnType<typeof adminMemberResource>, z.infer<typeof adminMemberAnswer>>;
+export type AccountDeletionAnswer = Conforms<ReturnType<typeof accountDeletionResource>, z.infer<typeof accountDeletionAnswer>>;
+
+const member = dataOf(adminMemberAnswer);
 
 export const adminMemberOperations: readonly ApiOperation[] = [
-  { method: 'GET', path: '/api/admin/members', summary: '회원 목록', access: 'staff', query: memberQuery, answers: { 200: pageOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/members', summary: '회원 목록', access: 'staff', query: memberQuery, answers: { 200: pageOf(adminMemberListItemAnswer) } },
   { method: 'GET', path: '/api/admin/members/:id', summary: '회원', access: 'staff', answers: { 200: member } },
   { method: 'POST', path: '/api/admin/members/:id/suspension', summary: '이용 정지', access: 'staff', body: suspensionInput, answers: { 200: member } },
   { method: 'DELETE', path: '/api/admin/members/:id/suspension', summary: '이용 정지 풀기', access: 'staff', answers: { 200: member } },
   { method: 'PATCH', path: '/api/admin/members/:id/role', summary: '역할 바꾸기', access: 'staff', body: roleInput, answers: { 200: member } },
-  { method: 'GET', path: '/api/admin/account-deletions', summary: '탈퇴 기록', access: 'staff', query: deletionQuery, answers: { 200: pageOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/account-deletions', summary: '탈퇴 기록', access: 'staff', query: deletionQuery, answers: { 200: pageOf(accountDeletionAnswer) } },
 ];

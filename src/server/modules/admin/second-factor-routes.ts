@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { User } from '../../db/schema/index.ts';
 import { validateBody } from '../../http/context.ts';
 import type { AppEnv } from '../../http/context.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
@@ -21,12 +22,18 @@ export const secondFactorCodeInput = z.object({
 const CODE_ATTEMPTS = { name: 'second-factor', limit: 5, windowSeconds: 300 };
 const attemptsKey = (userId: number) => `${CODE_ATTEMPTS.name}:${userId}`;
 
+export const secondFactorStatusResource = (user: User, sessionData: Record<string, unknown> | null | undefined) => ({
+  ...secondFactorState(user, sessionData),
+  role: user.role,
+  nickname: user.nickname,
+});
+
 /** The second factor's own routes: open to staff who have not passed it yet, and only to them. */
 export function secondFactorRoutes(db: Db, config: AppConfig) {
   return new Hono<AppEnv>()
     .get('/api/admin/second-factor', (c) => {
       const user = requireStaffAccount(c);
-      return c.json({ data: { ...secondFactorState(user, c.get('session')?.data), role: user.role, nickname: user.nickname } });
+      return c.json({ data: secondFactorStatusResource(user, c.get('session')?.data) });
     })
     .post('/api/admin/second-factor/enrolment', async (c) => {
       const user = requireStaffAccount(c);

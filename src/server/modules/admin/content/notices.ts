@@ -16,6 +16,16 @@ const fields = {
 const create = z.object(fields);
 const update = z.object(fields).partial();
 
+export const noticeRowResource = (row: (typeof notices)['$inferSelect']) => ({
+  id: row.id,
+  title: row.title,
+  body_html: row.bodyHtml,
+  is_pinned: row.isPinned,
+  published_at: apiTime(row.publishedAt),
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 export const noticeResource: CrudResource<typeof notices, typeof create, typeof update> = {
   path: 'notices',
   modelType: 'notice',
@@ -31,13 +41,5 @@ export const noticeResource: CrudResource<typeof notices, typeof create, typeof 
     ...(input.is_pinned === undefined ? {} : { isPinned: input.is_pinned }),
     ...(input.published_at === undefined ? {} : { publishedAt: input.published_at }),
   }),
-  toResource: (row) => ({
-    id: row.id,
-    title: row.title,
-    body_html: row.bodyHtml,
-    is_pinned: row.isPinned,
-    published_at: apiTime(row.publishedAt),
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: noticeRowResource,
 };

@@ -28,6 +28,18 @@ const update = create.partial();
 
 const sameMoment = (a: Date | null, b: Date | null): boolean => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
+export const pageRowResource = (row: (typeof pages)['$inferSelect']) => ({
+  id: row.id,
+  slug: row.slug,
+  title: row.title,
+  description: row.description,
+  body_html: row.bodyHtml,
+  effective_at: apiTime(row.effectiveAt),
+  is_published: row.isPublished,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 /**
  * Terms (`policy`, `privacy`) and other pages. A new effective date means a new text: the one it
  * replaces is kept in page_versions, as members agreed to it.
@@ -48,22 +60,20 @@ export const pageResource: CrudResource<typeof pages, typeof create, typeof upda
       ...(input.body_html === undefined ? {} : { bodyHtml: sanitizeStaffHtml(input.body_html) }),
     };
   },
-  toResource: (row) => ({
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    body_html: row.bodyHtml,
-    effective_at: apiTime(row.effectiveAt),
-    is_published: row.isPublished,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: pageRowResource,
   afterWrite: async (db, row, before) => {
     if (!before || sameMoment(before.effectiveAt, row.effectiveAt)) return;
     await db.insert(pageVersions).values({ pageId: row.id, title: before.title, bodyHtml: before.bodyHtml, effectiveAt: before.effectiveAt });
   },
 };
+
+export const pageVersionResource = (row: (typeof pageVersions)['$inferSelect']) => ({
+  id: row.id,
+  title: row.title,
+  body_html: row.bodyHtml,
+  effective_at: apiTime(row.effectiveAt),
+  created_at: apiTime(row.createdAt),
+});
 
 /** The texts a page had before each change of its effective date, newest first. */
 export function pageVersionRoutes(db: Db) {
@@ -73,7 +83,7 @@ export function pageVersionRoutes(db: Db) {
     if (!page) throw notFound(NOT_FOUND);
     const rows = await db.select().from(pageVersions).where(eq(pageVersions.pageId, page.id)).orderBy(desc(pageVersions.effectiveAt), desc(pageVersions.id));
     return c.json({
-      data: rows.map((row) => ({ id: row.id, title: row.title, body_html: row.bodyHtml, effective_at: apiTime(row.effectiveAt), created_at: apiTime(row.createdAt) })),
+      data: rows.map(pageVersionResource),
     });
   });
 }

@@ -43,6 +43,20 @@ const bannerFields = {
 const bannerCreate = z.object(bannerFields);
 const bannerUpdate = bannerCreate.partial();
 
+export const bannerRowResource = (row: (typeof banners)['$inferSelect']) => ({
+  id: row.id,
+  type: row.type,
+  text: row.text,
+  link: row.link,
+  image_url: row.imageUrl,
+  is_active: row.isActive,
+  starts_at: apiTime(row.startsAt),
+  ends_at: apiTime(row.endsAt),
+  sort_order: row.sortOrder,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 /**
  * Header and store banners. Pages read the current one through a reader that keeps it five
  * seconds (banner-service.ts): a change shows on every instance within that, as it promises.
@@ -63,24 +77,14 @@ export const bannerResource: CrudResource<typeof banners, typeof bannerCreate, t
     if (startsAt && endsAt && endsAt <= startsAt) throw invalidInput({ ends_at: ['끝나는 시각은 시작 시각보다 뒤여야 해요.'] });
     return presentValues(input, { type: 'type', text: 'text', link: 'link', image_url: 'imageUrl', is_active: 'isActive', starts_at: 'startsAt', ends_at: 'endsAt', sort_order: 'sortOrder' });
   },
-  toResource: (row) => ({
-    id: row.id,
-    type: row.type,
-    text: row.text,
-    link: row.link,
-    image_url: row.imageUrl,
-    is_active: row.isActive,
-    starts_at: apiTime(row.startsAt),
-    ends_at: apiTime(row.endsAt),
-    sort_order: row.sortOrder,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: bannerRowResource,
 };
 
 const mainFields = { title: requiredText('이름', 100), published_at: optionalTime('게시 시각') };
 const mainCreate = z.object(mainFields);
 const mainUpdate = mainCreate.partial();
+
+export const mainRowResource = (row: (typeof mains)['$inferSelect']) => ({ id: row.id, title: row.title, published_at: apiTime(row.publishedAt), created_at: apiTime(row.createdAt), updated_at: apiTime(row.updatedAt) });
 
 /**
  * Versions of the home page: the newest published no later than now is current. The home keeps
@@ -96,7 +100,7 @@ export const mainResource: CrudResource<typeof mains, typeof mainCreate, typeof 
   create: mainCreate,
   update: mainUpdate,
   toValues: (_db, input) => presentValues(input, { title: 'title', published_at: 'publishedAt' }),
-  toResource: (row) => ({ id: row.id, title: row.title, published_at: apiTime(row.publishedAt), created_at: apiTime(row.createdAt), updated_at: apiTime(row.updatedAt) }),
+  toResource: mainRowResource,
 };
 
 const mainBannerFields = {
@@ -113,6 +117,20 @@ const mainBannerFields = {
 };
 const mainBannerCreate = z.object(mainBannerFields);
 const mainBannerUpdate = mainBannerCreate.partial();
+
+export const mainBannerRowResource = (row: (typeof mainBanners)['$inferSelect']) => ({
+  id: row.id,
+  main_id: row.mainId,
+  title: row.title,
+  subtitle: row.subtitle,
+  image_url: row.imageUrl,
+  image_alt: row.imageAlt,
+  image_width: row.imageWidth,
+  image_height: row.imageHeight,
+  link_url: row.linkUrl,
+  background_color: row.backgroundColor,
+  sort_order: row.sortOrder,
+});
 
 export const mainBannerResource: CrudResource<typeof mainBanners, typeof mainBannerCreate, typeof mainBannerUpdate> = {
   path: 'main-banners',
@@ -142,24 +160,14 @@ export const mainBannerResource: CrudResource<typeof mainBanners, typeof mainBan
       sort_order: 'sortOrder',
     });
   },
-  toResource: (row) => ({
-    id: row.id,
-    main_id: row.mainId,
-    title: row.title,
-    subtitle: row.subtitle,
-    image_url: row.imageUrl,
-    image_alt: row.imageAlt,
-    image_width: row.imageWidth,
-    image_height: row.imageHeight,
-    link_url: row.linkUrl,
-    background_color: row.backgroundColor,
-    sort_order: row.sortOrder,
-  }),
+  toResource: mainBannerRowResource,
 };
 
 const faqCategoryFields = { name: requiredText('분류 이름', 50), slug: slugField, sort_order: sortOrder };
 const faqCategoryCreate = z.object(faqCategoryFields);
 const faqCategoryUpdate = faqCategoryCreate.partial();
+
+export const faqCategoryRowResource = (row: (typeof faqCategories)['$inferSelect']) => ({ id: row.id, name: row.name, slug: row.slug, sort_order: row.sortOrder, created_at: apiTime(row.createdAt), updated_at: apiTime(row.updatedAt) });
 
 export const faqCategoryResource: CrudResource<typeof faqCategories, typeof faqCategoryCreate, typeof faqCategoryUpdate> = {
   path: 'faq-categories',
@@ -174,7 +182,7 @@ export const faqCategoryResource: CrudResource<typeof faqCategories, typeof faqC
     await checkUnique(db, faqCategories, faqCategories.slug, faqCategories.id, input.slug, existing?.id ?? null, 'slug', '이미 쓰고 있는 주소예요.');
     return presentValues(input, { name: 'name', slug: 'slug', sort_order: 'sortOrder' });
   },
-  toResource: (row) => ({ id: row.id, name: row.name, slug: row.slug, sort_order: row.sortOrder, created_at: apiTime(row.createdAt), updated_at: apiTime(row.updatedAt) }),
+  toResource: faqCategoryRowResource,
   // Deleting a category would take its questions with it (cascade).
   canDelete: async (db, row) => {
     const [faq] = await db.select({ id: faqs.id }).from(faqs).where(eq(faqs.faqCategoryId, row.id)).limit(1);
@@ -191,6 +199,17 @@ const faqFields = {
 };
 const faqCreate = z.object(faqFields);
 const faqUpdate = faqCreate.partial();
+
+export const faqRowResource = (row: (typeof faqs)['$inferSelect']) => ({
+  id: row.id,
+  faq_category_id: row.faqCategoryId,
+  question: row.question,
+  answer_html: row.answerHtml,
+  sort_order: row.sortOrder,
+  is_published: row.isPublished,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
 
 export const faqResource: CrudResource<typeof faqs, typeof faqCreate, typeof faqUpdate> = {
   path: 'faqs',
@@ -212,16 +231,7 @@ export const faqResource: CrudResource<typeof faqs, typeof faqCreate, typeof faq
       ...(input.answer_html === undefined ? {} : { answerHtml: sanitizeStaffHtml(input.answer_html) }),
     };
   },
-  toResource: (row) => ({
-    id: row.id,
-    faq_category_id: row.faqCategoryId,
-    question: row.question,
-    answer_html: row.answerHtml,
-    sort_order: row.sortOrder,
-    is_published: row.isPublished,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: faqRowResource,
 };
 
 const storePageFields = {
@@ -234,6 +244,18 @@ const storePageFields = {
 };
 const storePageCreate = z.object(storePageFields);
 const storePageUpdate = storePageCreate.partial();
+
+export const storePageRowResource = (row: (typeof storePages)['$inferSelect']) => ({
+  id: row.id,
+  slug: row.slug,
+  title: row.title,
+  description: row.description,
+  image_url: row.imageUrl,
+  body_html: row.bodyHtml,
+  is_published: row.isPublished,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
 
 /** The shop's guides (brand story, shipping, returns). */
 export const storePageResource: CrudResource<typeof storePages, typeof storePageCreate, typeof storePageUpdate> = {
@@ -252,17 +274,7 @@ export const storePageResource: CrudResource<typeof storePages, typeof storePage
       ...(input.body_html === undefined ? {} : { bodyHtml: sanitizeStaffHtml(input.body_html) }),
     };
   },
-  toResource: (row) => ({
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    description: row.description,
-    image_url: row.imageUrl,
-    body_html: row.bodyHtml,
-    is_published: row.isPublished,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: storePageRowResource,
 };
 
 const envFields = {
@@ -274,6 +286,16 @@ const envFields = {
 };
 const envCreate = z.object(envFields);
 const envUpdate = envCreate.partial();
+
+export const envRowResource = (row: (typeof envs)['$inferSelect']) => ({
+  id: row.id,
+  name: row.name,
+  value: row.value,
+  is_public: row.isPublic,
+  description: row.description,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
 
 /** Settings changed without a deploy. Pages read public ones through a reader that keeps them five seconds. */
 export const envResource: CrudResource<typeof envs, typeof envCreate, typeof envUpdate> = {
@@ -289,13 +311,5 @@ export const envResource: CrudResource<typeof envs, typeof envCreate, typeof env
     await checkUnique(db, envs, envs.name, envs.id, input.name, existing?.id ?? null, 'name', '이미 있는 이름이에요.');
     return presentValues(input, { name: 'name', value: 'value', is_public: 'isPublic', description: 'description' });
   },
-  toResource: (row) => ({
-    id: row.id,
-    name: row.name,
-    value: row.value,
-    is_public: row.isPublic,
-    description: row.description,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: envRowResource,
 };

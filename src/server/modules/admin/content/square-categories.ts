@@ -32,6 +32,20 @@ const fields = {
 const create = z.object(fields);
 const update = create.partial();
 
+export const squareCategoryRowResource = (row: (typeof squarePostCategories)['$inferSelect']) => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  write_scope: row.writeScope,
+  allows_anonymous: row.allowsAnonymous,
+  has_password: row.passwordHash !== null,
+  sort_order: row.sortOrder,
+  is_active: row.isActive,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 /**
  * The square's categories and their passwords. The password is stored as an argon2 hash and never
  * answered; changing or removing it ends every unlock made with the old one.
@@ -59,19 +73,7 @@ export const squareCategoryResource: CrudResource<typeof squarePostCategories, t
     if (input.password !== undefined) values.passwordHash = input.password === null ? null : await hashPassword(input.password);
     return values;
   },
-  toResource: (row) => ({
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    write_scope: row.writeScope,
-    allows_anonymous: row.allowsAnonymous,
-    has_password: row.passwordHash !== null,
-    sort_order: row.sortOrder,
-    is_active: row.isActive,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: squareCategoryRowResource,
   canDelete: async (db, row) => {
     const [post] = await db.select({ id: squarePosts.id }).from(squarePosts).where(eq(squarePosts.squarePostCategoryId, row.id)).limit(1);
     return post ? '글이 있는 분류는 지울 수 없어요. 사용하지 않음으로 바꿔 주세요.' : null;

@@ -16,6 +16,17 @@ const themeFields = {
 const themeCreate = z.object(themeFields);
 const themeUpdate = themeCreate.partial();
 
+export const themeRowResource = (row: (typeof themes)['$inferSelect']) => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  image_url: row.imageUrl,
+  sort_order: row.sortOrder,
+  is_active: row.isActive,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 /** Themes group rituals and products; deleting one leaves them without a theme (the schema's set null). */
 export const themeResource: CrudResource<typeof themes, typeof themeCreate, typeof themeUpdate> = {
   path: 'themes',
@@ -27,16 +38,7 @@ export const themeResource: CrudResource<typeof themes, typeof themeCreate, type
   create: themeCreate,
   update: themeUpdate,
   toValues: (_db, input) => presentValues(input, { name: 'name', description: 'description', image_url: 'imageUrl', sort_order: 'sortOrder', is_active: 'isActive' }),
-  toResource: (row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    image_url: row.imageUrl,
-    sort_order: row.sortOrder,
-    is_active: row.isActive,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: themeRowResource,
 };
 
 const color = (label: string) => requiredText(label, 7).regex(/^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/, `${label}은 #으로 시작하는 16진수 색이어야 해요. (예: #1a2b3c)`);
@@ -44,6 +46,16 @@ const color = (label: string) => requiredText(label, 7).regex(/^#[0-9a-fA-F]{3}(
 const badgeFields = { name: requiredText('배지 이름', 20), text_color: color('글자색'), background_color: color('배경색'), sort_order: sortOrder };
 const badgeCreate = z.object(badgeFields);
 const badgeUpdate = badgeCreate.partial();
+
+export const badgeRowResource = (row: (typeof badges)['$inferSelect']) => ({
+  id: row.id,
+  name: row.name,
+  text_color: row.textColor,
+  background_color: row.backgroundColor,
+  sort_order: row.sortOrder,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
 
 export const badgeResource: CrudResource<typeof badges, typeof badgeCreate, typeof badgeUpdate> = {
   path: 'badges',
@@ -55,13 +67,5 @@ export const badgeResource: CrudResource<typeof badges, typeof badgeCreate, type
   create: badgeCreate,
   update: badgeUpdate,
   toValues: (_db, input) => presentValues(input, { name: 'name', text_color: 'textColor', background_color: 'backgroundColor', sort_order: 'sortOrder' }),
-  toResource: (row) => ({
-    id: row.id,
-    name: row.name,
-    text_color: row.textColor,
-    background_color: row.backgroundColor,
-    sort_order: row.sortOrder,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: badgeRowResource,
 };

@@ -11,8 +11,10 @@ import { pageMeta, pageQuery } from '../../../http/pagination.ts';
 import { idField, idParam } from '../../../http/route-id.ts';
 import { apiTime } from '../../../http/serialize.ts';
 import { ADMIN_PER_PAGE, ADMIN_PER_PAGE_MAX, NOT_FOUND } from '../crud.ts';
-import { dataOf, looseRecord, pageOf } from '../../../http/openapi/envelopes.ts';
+import { dataOf, pageOf } from '../../../http/openapi/envelopes.ts';
+import type { Conforms } from '../../../http/openapi/envelopes.ts';
 import type { ApiOperation } from '../../../http/openapi/operation.ts';
+import { roomPostAnswer, roomPostDetailAnswer } from './answer-schema.ts';
 
 const listQuery = pageQuery({ fallback: ADMIN_PER_PAGE, max: ADMIN_PER_PAGE_MAX }).extend({
   ritual_session_id: idField('세션을 골라 주세요.').optional(),
@@ -44,9 +46,11 @@ const selectPosts = (db: Db) =>
     .innerJoin(users, eq(users.id, ritualSessionPosts.userId));
 
 // model_type and model_id: what the moderation routes take, so the console hides and restores with them.
-const postResource = (row: Awaited<ReturnType<typeof selectPosts>>[number]) => ({
+type PostRow = Awaited<ReturnType<typeof selectPosts>>[number];
+
+const roomPostResource = (row: PostRow) => ({
   id: row.id,
-  model_type: 'ritual_session_post',
+  model_type: 'ritual_session_post' as const,
   model_id: row.id,
   ritual_session_id: row.ritualSessionId,
   session: row.ritualTitle === null ? row.sessionTitle : `${row.ritualTitle} · ${row.sessionTitle}`,
@@ -59,6 +63,8 @@ const postResource = (row: Awaited<ReturnType<typeof selectPosts>>[number]) => (
   hidden_at: apiTime(row.hiddenAt),
   created_at: apiTime(row.createdAt),
 });
+
+const roomPostDetailResource = (row: PostRow, contentHtml: string) => ({ ...roomPostResource(row), content_html: contentHtml });
 
 /** The rooms' posts, newest first, by session: what staff read to moderate a room before anyone reports. */
 export function roomPostRoutes(db: Db) {
@@ -81,7 +87,7 @@ export function roomPostRoutes(db: Db) {
           .offset((query.page - 1) * query.per_page),
         db.select({ value: count() }).from(ritualSessionPosts).where(where),
       ]);
-      return c.json({ data: rows.map(postResource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
+      return c.json({ data: rows.map(roomPostResource), meta: pageMeta(query.page, query.per_page, total?.value ?? 0) });
     })
     .get('/api/admin/room-posts/:id', async (c) => {
       const id = idParam(c, 'id', NOT_FOUND);
@@ -90,11 +96,15 @@ export function roomPostRoutes(db: Db) {
         db.select({ html: ritualSessionPosts.contentHtml }).from(ritualSessionPosts).where(eq(ritualSessionPosts.id, id)),
       ]);
       if (!row || !content) throw notFound(NOT_FOUND);
-      return c.json({ data: { ...postResource(row), content_html: content.html } });
+      return c.json({ data: roomPostDetailResource(row, content.html) });
     });
 }
 
+// Checked here rather than beside the schemas: their file cannot import these routes, which import it.
+export type RoomPostAnswer = Conforms<ReturnType<typeof roomPostResource>, z.infer<typeof roomPostAnswer>>;
+export type RoomPostDetailAnswer = Conforms<ReturnType<typeof roomPostDetailResource>, z.infer<typeof roomPostDetailAnswer>>;
+
 export const roomPostOperations: readonly ApiOperation[] = [
-  { method: 'GET', path: '/api/admin/room-posts', summary: '세션 기록 모아 보기', access: 'staff', query: listQuery, answers: { 200: pageOf(looseRecord) } },
-  { method: 'GET', path: '/api/admin/room-posts/:id', summary: '세션 기록', access: 'staff', answers: { 200: dataOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/room-posts', summary: '세션 기록 모아 보기', access: 'staff', query: listQuery, answers: { 200: pageOf(roomPostAnswer) } },
+  { method: 'GET', path: '/api/admin/room-posts/:id', summary: '세션 기록', access: 'staff', answers: { 200: dataOf(roomPostDetailAnswer) } },
 ];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { inOrder } from '../../../db/client.ts';
 import type { Db } from '../../../db/client.ts';
 import { ritualSessionRoles, ritualSessionTitles, ritualSessionUsers, ritualSessions, rituals, users } from '../../../db/schema/index.ts';
-import type { RitualSession } from '../../../db/schema/index.ts';
+import type { RitualSession, RitualSessionRole } from '../../../db/schema/index.ts';
 import { invalidInput, notFound } from '../../../domain-errors.ts';
 import type { FieldErrors } from '../../../domain-errors.ts';
 import { validateBody } from '../../../http/context.ts';
@@ -17,8 +17,11 @@ import type { CrudResource } from '../crud.ts';
 import { optionalTime } from '../fields.ts';
 import { auditActorOf } from '../guard.ts';
 import { flag, optionalReferenceId, optionalText, presentValues, referenceId, requiredText, requiredTime, wholeNumber } from '../input-fields.ts';
-import { dataOf, listOf, looseRecord } from '../../../http/openapi/envelopes.ts';
+import { dataOf, listOf } from '../../../http/openapi/envelopes.ts';
+import type { Conforms } from '../../../http/openapi/envelopes.ts';
 import type { ApiOperation } from '../../../http/openapi/operation.ts';
+import { adminRitualSessionMemberAnswer } from './answer-schema.ts';
+import type { adminRitualSessionAnswer } from './answer-schema.ts';
 
 export const SESSION_MESSAGES = {
   ritualMissing: '리추얼을 찾을 수 없어요.',
@@ -98,6 +101,23 @@ async function checkSession(db: Db, session: Partial<RitualSession>, existingId:
   if (Object.keys(errors).length > 0) throw invalidInput(errors);
 }
 
+const ritualSessionRowResource = (row: (typeof ritualSessions)['$inferSelect']) => ({
+  id: row.id,
+  ritual_id: row.ritualId,
+  ritual_session_title_id: row.ritualSessionTitleId,
+  title: row.title,
+  starts_at: apiTime(row.startsAt),
+  ends_at: apiTime(row.endsAt),
+  capacity: row.capacity,
+  price: row.price,
+  recruit_starts_at: apiTime(row.recruitStartsAt),
+  recruit_ends_at: apiTime(row.recruitEndsAt),
+  place: row.place,
+  is_published: row.isPublished,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 export const ritualSessionResource: CrudResource<typeof ritualSessions, typeof create, typeof update> = {
   path: 'ritual-sessions',
   modelType: 'ritual_session',
@@ -116,22 +136,7 @@ export const ritualSessionResource: CrudResource<typeof ritualSessions, typeof c
     await checkSession(db, { ...(existing ?? {}), ...values } as Partial<RitualSession>, existing?.id ?? null);
     return values;
   },
-  toResource: (row) => ({
-    id: row.id,
-    ritual_id: row.ritualId,
-    ritual_session_title_id: row.ritualSessionTitleId,
-    title: row.title,
-    starts_at: apiTime(row.startsAt),
-    ends_at: apiTime(row.endsAt),
-    capacity: row.capacity,
-    price: row.price,
-    recruit_starts_at: apiTime(row.recruitStartsAt),
-    recruit_ends_at: apiTime(row.recruitEndsAt),
-    place: row.place,
-    is_published: row.isPublished,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: ritualSessionRowResource,
   // Members and their orders point at it: unpublishing takes it off the explorer instead.
   canDelete: async (db, row) => ((await memberCount(db, row.id)) > 0 ? '참여자가 있는 세션은 지울 수 없어요. 공개를 끄거나 참여자를 먼저 내보내 주세요.' : null),
 };
@@ -143,7 +148,7 @@ const addInput = z.object({
 const removeInput = z.object({ reason: requiredText('내보내는 이유', 500) });
 const roleInput = z.object({ role: z.enum(ritualSessionRoles, { error: '역할은 host 또는 member여야 해요.' }) });
 
-const memberResource = (row: { id: number; userId: number; nickname: string; email: string | null; role: string; sharesProgress: boolean; joinedAt: Date }) => ({
+const ritualSessionMemberResource = (row: { id: number; userId: number; nickname: string; email: string; role: RitualSessionRole; sharesProgress: boolean; joinedAt: Date }) => ({
   id: row.id,
   user_id: row.userId,
   nickname: row.nickname,
@@ -198,7 +203,7 @@ export function ritualSessionMemberRoutes(db: Db) {
       const [session] = await db.select({ id: ritualSessions.id }).from(ritualSessions).where(eq(ritualSessions.id, id));
       if (!session) throw notFound(NOT_FOUND);
       const rows = await selectMembers(db).where(eq(ritualSessionUsers.ritualSessionId, session.id)).orderBy(asc(ritualSessionUsers.role), asc(ritualSessionUsers.joinedAt), asc(ritualSessionUsers.id));
-      return c.json({ data: rows.map(memberResource) });
+      return c.json({ data: rows.map(ritualSessionMemberResource) });
     })
     .post(base, async (c) => {
       const input = validateBody(c, addInput);
@@ -222,7 +227,7 @@ export function ritualSessionMemberRoutes(db: Db) {
         await recordAudit(executor, actor, { action: 'add_member', modelType: 'ritual_session', modelId: session.id, after: row! });
         return findMember(executor, session.id, user.id);
       });
-      return c.json({ data: memberResource(member) }, 201);
+      return c.json({ data: ritualSessionMemberResource(member) }, 201);
     })
     .delete(`${base}/:userId`, async (c) => {
       const input = validateBody(c, removeInput);
@@ -257,13 +262,17 @@ export function ritualSessionMemberRoutes(db: Db) {
         await recordAudit(executor, actor, { action: input.role === 'host' ? 'make_host' : 'unmake_host', modelType: 'ritual_session', modelId: session.id, before, after });
         return after;
       });
-      return c.json({ data: memberResource(member) });
+      return c.json({ data: ritualSessionMemberResource(member) });
     });
 }
 
+// Checked here rather than beside the schemas: their file cannot import these routes, which import it.
+export type AdminRitualSessionAnswer = Conforms<ReturnType<typeof ritualSessionRowResource>, z.infer<typeof adminRitualSessionAnswer>>;
+export type AdminRitualSessionMemberAnswer = Conforms<ReturnType<typeof ritualSessionMemberResource>, z.infer<typeof adminRitualSessionMemberAnswer>>;
+
 export const ritualSessionMemberOperations: readonly ApiOperation[] = [
-  { method: 'GET', path: '/api/admin/ritual-sessions/:id/members', summary: '세션 멤버', access: 'staff', answers: { 200: listOf(looseRecord) } },
-  { method: 'POST', path: '/api/admin/ritual-sessions/:id/members', summary: '세션 멤버 넣기', access: 'staff', body: addInput, answers: { 201: dataOf(looseRecord) } },
+  { method: 'GET', path: '/api/admin/ritual-sessions/:id/members', summary: '세션 멤버', access: 'staff', answers: { 200: listOf(adminRitualSessionMemberAnswer) } },
+  { method: 'POST', path: '/api/admin/ritual-sessions/:id/members', summary: '세션 멤버 넣기', access: 'staff', body: addInput, answers: { 201: dataOf(adminRitualSessionMemberAnswer) } },
   { method: 'DELETE', path: '/api/admin/ritual-sessions/:id/members/:userId', summary: '세션 멤버 내보내기', access: 'staff', body: removeInput, answers: { 204: null } },
-  { method: 'PATCH', path: '/api/admin/ritual-sessions/:id/members/:userId', summary: '세션 멤버 역할', access: 'staff', body: roleInput, answers: { 200: dataOf(looseRecord) } },
+  { method: 'PATCH', path: '/api/admin/ritual-sessions/:id/members/:userId', summary: '세션 멤버 역할', access: 'staff', body: roleInput, answers: { 200: dataOf(adminRitualSessionMemberAnswer) } },
 ];

@@ -50,6 +50,24 @@ const COLUMNS = {
   is_published: 'isPublished',
 } as const;
 
+export const ritualRowResource = (row: (typeof rituals)['$inferSelect']) => ({
+  id: row.id,
+  type: row.type,
+  title: row.title,
+  summary: row.summary,
+  description_html: row.descriptionHtml,
+  how_it_goes_html: row.howItGoesHtml,
+  cover_image_url: row.coverImageUrl,
+  cover_image_alt: row.coverImageAlt,
+  theme_id: row.themeId,
+  host_name: row.hostName,
+  host_introduction: row.hostIntroduction,
+  sort_order: row.sortOrder,
+  is_published: row.isPublished,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 export const ritualResource: CrudResource<typeof rituals, typeof create, typeof update> = {
   path: 'rituals',
   modelType: 'ritual',
@@ -73,23 +91,7 @@ export const ritualResource: CrudResource<typeof rituals, typeof create, typeof 
       ...(input.how_it_goes_html === undefined ? {} : { howItGoesHtml: sanitizeStaffHtml(input.how_it_goes_html) }),
     };
   },
-  toResource: (row) => ({
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    summary: row.summary,
-    description_html: row.descriptionHtml,
-    how_it_goes_html: row.howItGoesHtml,
-    cover_image_url: row.coverImageUrl,
-    cover_image_alt: row.coverImageAlt,
-    theme_id: row.themeId,
-    host_name: row.hostName,
-    host_introduction: row.hostIntroduction,
-    sort_order: row.sortOrder,
-    is_published: row.isPublished,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: ritualRowResource,
   // Its sessions hold members and orders: unpublishing hides a ritual without losing them.
   canDelete: async (db, row) => {
     const [session] = await db.select({ id: ritualSessions.id }).from(ritualSessions).where(eq(ritualSessions.ritualId, row.id)).limit(1);

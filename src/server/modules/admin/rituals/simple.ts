@@ -25,6 +25,15 @@ const titleFields = { title: requiredText('시즌 이름', 100), starts_at: requ
 const titleCreate = z.object(titleFields);
 const titleUpdate = titleCreate.partial();
 
+export const ritualSessionTitleRowResource = (row: (typeof ritualSessionTitles)['$inferSelect']) => ({
+  id: row.id,
+  title: row.title,
+  starts_at: apiTime(row.startsAt),
+  is_published: row.isPublished,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 /** Seasons (「2026년 12월 리추얼」) that sessions are grouped under. */
 export const ritualSessionTitleResource: CrudResource<typeof ritualSessionTitles, typeof titleCreate, typeof titleUpdate> = {
   path: 'ritual-session-titles',
@@ -36,19 +45,21 @@ export const ritualSessionTitleResource: CrudResource<typeof ritualSessionTitles
   create: titleCreate,
   update: titleUpdate,
   toValues: (_db, input) => presentValues(input, { title: 'title', starts_at: 'startsAt', is_published: 'isPublished' }),
-  toResource: (row) => ({
-    id: row.id,
-    title: row.title,
-    starts_at: apiTime(row.startsAt),
-    is_published: row.isPublished,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: ritualSessionTitleRowResource,
 };
 
 const eventFields = { ritual_session_id: referenceId('세션'), title: requiredText('프로그램 이름', 100), place: requiredText('장소', 200) };
 const eventCreate = z.object(eventFields);
 const eventUpdate = eventCreate.partial();
+
+export const programEventRowResource = (row: (typeof programEvents)['$inferSelect']) => ({
+  id: row.id,
+  ritual_session_id: row.ritualSessionId,
+  title: row.title,
+  place: row.place,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
 
 /** What and where a one-day programme's session meets; the session owns its time, seats and price. */
 export const programEventResource: CrudResource<typeof programEvents, typeof eventCreate, typeof eventUpdate> = {
@@ -76,19 +87,21 @@ export const programEventResource: CrudResource<typeof programEvents, typeof eve
     }
     return presentValues(input, { ritual_session_id: 'ritualSessionId', title: 'title', place: 'place' });
   },
-  toResource: (row) => ({
-    id: row.id,
-    ritual_session_id: row.ritualSessionId,
-    title: row.title,
-    place: row.place,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: programEventRowResource,
 };
 
 const checkInFields = { text: requiredText('문구', 200), sort_order: sortOrder, is_active: flag('사용 여부').optional() };
 const checkInCreate = z.object(checkInFields);
 const checkInUpdate = checkInCreate.partial();
+
+export const checkInTextRowResource = (row: (typeof ritualSessionCheckInTexts)['$inferSelect']) => ({
+  id: row.id,
+  text: row.text,
+  sort_order: row.sortOrder,
+  is_active: row.isActive,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
 
 /** The lines a member picks from when checking in. */
 export const checkInTextResource: CrudResource<typeof ritualSessionCheckInTexts, typeof checkInCreate, typeof checkInUpdate> = {
@@ -101,19 +114,21 @@ export const checkInTextResource: CrudResource<typeof ritualSessionCheckInTexts,
   create: checkInCreate,
   update: checkInUpdate,
   toValues: (_db, input) => presentValues(input, { text: 'text', sort_order: 'sortOrder', is_active: 'isActive' }),
-  toResource: (row) => ({
-    id: row.id,
-    text: row.text,
-    sort_order: row.sortOrder,
-    is_active: row.isActive,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: checkInTextRowResource,
 };
 
 const categoryFields = { name: requiredText('분류 이름', 50), sort_order: sortOrder, is_active: flag('사용 여부').optional() };
 const categoryCreate = z.object(categoryFields);
 const categoryUpdate = categoryCreate.partial();
+
+export const offTheRecordCategoryRowResource = (row: (typeof offTheRecordCategories)['$inferSelect']) => ({
+  id: row.id,
+  name: row.name,
+  sort_order: row.sortOrder,
+  is_active: row.isActive,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
 
 export const offTheRecordCategoryResource: CrudResource<typeof offTheRecordCategories, typeof categoryCreate, typeof categoryUpdate> = {
   path: 'off-the-record-categories',
@@ -125,14 +140,7 @@ export const offTheRecordCategoryResource: CrudResource<typeof offTheRecordCateg
   create: categoryCreate,
   update: categoryUpdate,
   toValues: (_db, input) => presentValues(input, { name: 'name', sort_order: 'sortOrder', is_active: 'isActive' }),
-  toResource: (row) => ({
-    id: row.id,
-    name: row.name,
-    sort_order: row.sortOrder,
-    is_active: row.isActive,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: offTheRecordCategoryRowResource,
   canDelete: async (db, row) => {
     const [record] = await db.select({ id: offTheRecords.id }).from(offTheRecords).where(eq(offTheRecords.offTheRecordCategoryId, row.id)).limit(1);
     return record ? '글이 있는 분류는 지울 수 없어요. 사용을 끄거나 글을 먼저 옮겨 주세요.' : null;
@@ -154,6 +162,24 @@ const recordFields = {
 };
 const recordCreate = z.object(recordFields);
 const recordUpdate = recordCreate.partial();
+
+export const offTheRecordRowResource = (row: (typeof offTheRecords)['$inferSelect']) => ({
+  id: row.id,
+  off_the_record_category_id: row.offTheRecordCategoryId,
+  kind: row.kind,
+  ritual_id: row.ritualId,
+  title: row.title,
+  summary: row.summary,
+  content_html: row.contentHtml,
+  cover_image_url: row.coverImageUrl,
+  cover_image_alt: row.coverImageAlt,
+  author_name: row.authorName,
+  published_at: apiTime(row.publishedAt),
+  comments_count: row.commentsCount,
+  reactions_count: row.reactionsCount,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
 
 export const offTheRecordResource: CrudResource<typeof offTheRecords, typeof recordCreate, typeof recordUpdate> = {
   path: 'off-the-records',
@@ -193,22 +219,6 @@ export const offTheRecordResource: CrudResource<typeof offTheRecords, typeof rec
       ...(input.content_html === undefined ? {} : { contentHtml: sanitizeStaffHtml(input.content_html) }),
     };
   },
-  toResource: (row) => ({
-    id: row.id,
-    off_the_record_category_id: row.offTheRecordCategoryId,
-    kind: row.kind,
-    ritual_id: row.ritualId,
-    title: row.title,
-    summary: row.summary,
-    content_html: row.contentHtml,
-    cover_image_url: row.coverImageUrl,
-    cover_image_alt: row.coverImageAlt,
-    author_name: row.authorName,
-    published_at: apiTime(row.publishedAt),
-    comments_count: row.commentsCount,
-    reactions_count: row.reactionsCount,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: offTheRecordRowResource,
   afterWrite: (db, row) => indexOffTheRecord(db, row),
 };

@@ -88,6 +88,23 @@ function toValues(input: Input) {
   };
 }
 
+export const couponRowResource = (row: (typeof coupons)['$inferSelect']) => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  kind: row.kind,
+  value: row.value,
+  max_discount: row.maxDiscount,
+  min_order_amount: row.minOrderAmount,
+  valid_from: apiTime(row.validFrom),
+  valid_until: apiTime(row.validUntil),
+  applies_to: row.appliesTo,
+  total_limit: row.totalLimit,
+  per_member_limit: row.perMemberLimit,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 export const couponResource: CrudResource<typeof coupons, typeof create, typeof update> = {
   path: 'coupons',
   modelType: 'coupon',
@@ -113,22 +130,7 @@ export const couponResource: CrudResource<typeof coupons, typeof create, typeof 
     await checkWhole(db, next, existing);
     return values;
   },
-  toResource: (row) => ({
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    kind: row.kind,
-    value: row.value,
-    max_discount: row.maxDiscount,
-    min_order_amount: row.minOrderAmount,
-    valid_from: apiTime(row.validFrom),
-    valid_until: apiTime(row.validUntil),
-    applies_to: row.appliesTo,
-    total_limit: row.totalLimit,
-    per_member_limit: row.perMemberLimit,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: couponRowResource,
   canDelete: async (db, row) => {
     const [issued] = await db.select({ value: count() }).from(couponUsers).where(eq(couponUsers.couponId, row.id));
     return (issued?.value ?? 0) > 0 ? ADMIN_COUPON_MESSAGES.issued : null;

@@ -62,7 +62,7 @@ const listColumns = {
 
 type ListRow = { order: Order; memberEmail: string | null; memberNickname: string | null };
 
-const listResource = ({ order, memberEmail, memberNickname }: ListRow) => ({
+export const adminOrderListResource = ({ order, memberEmail, memberNickname }: ListRow) => ({
   id: order.id,
   order_number: order.orderNumber,
   title: order.title,
@@ -101,7 +101,7 @@ export async function listOrders(db: Db, query: AdminOrderListQuery) {
       .offset((query.page - 1) * query.per_page),
     db.select({ value: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
   ]);
-  return { data: rows.map(listResource), total: total?.value ?? 0 };
+  return { data: rows.map(adminOrderListResource), total: total?.value ?? 0 };
 }
 
 /** GET /api/admin/orders/{id}: the order as the member sees it, with its member, money trail and the steps open to it. */

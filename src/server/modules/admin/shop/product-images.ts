@@ -6,6 +6,7 @@ import { reencodeAsWebp } from '../../../adapters/images/reencode.ts';
 import type { FileStorage } from '../../../adapters/storage/storage.ts';
 import type { Db } from '../../../db/client.ts';
 import { productImages, products } from '../../../db/schema/index.ts';
+import type { ProductImage } from '../../../db/schema/index.ts';
 import { invalidInput, notFound } from '../../../domain-errors.ts';
 import { validateBody } from '../../../http/context.ts';
 import type { AppEnv } from '../../../http/context.ts';
@@ -15,8 +16,10 @@ import { recordAudit } from '../audit.ts';
 import type { CrudResource } from '../crud.ts';
 import { NOT_FOUND } from '../crud.ts';
 import { auditActorOf } from '../guard.ts';
-import { dataOf, looseRecord } from '../../../http/openapi/envelopes.ts';
+import { dataOf } from '../../../http/openapi/envelopes.ts';
+import type { Conforms } from '../../../http/openapi/envelopes.ts';
 import type { ApiOperation } from '../../../http/openapi/operation.ts';
+import { adminProductImageAnswer } from './answer-schema.ts';
 
 const MAX_SIDE = 1600;
 
@@ -34,6 +37,16 @@ const createInput = z.object({
 });
 const updateInput = z.object({ alt: altField, sort_order: sortField }).partial();
 
+const productImageRowResource = (row: ProductImage) => ({
+  id: row.id,
+  product_id: row.productId,
+  url: row.url,
+  alt: row.alt,
+  width: row.width,
+  height: row.height,
+  sort_order: row.sortOrder,
+});
+
 /** A product's pictures: listed, captioned and ordered through the generic routes; added and removed here. */
 export const productImageResource: CrudResource<typeof productImages, typeof updateInput, typeof updateInput> = {
   path: 'product-images',
@@ -48,7 +61,7 @@ export const productImageResource: CrudResource<typeof productImages, typeof upd
     ...(input.alt === undefined ? {} : { alt: input.alt }),
     ...(input.sort_order === undefined ? {} : { sortOrder: input.sort_order }),
   }),
-  toResource: (row) => ({ id: row.id, product_id: row.productId, url: row.url, alt: row.alt, width: row.width, height: row.height, sort_order: row.sortOrder }),
+  toResource: (row) => productImageRowResource(row),
 };
 
 export function productImageRoutes(db: Db, storage: FileStorage) {
@@ -72,7 +85,7 @@ export function productImageRoutes(db: Db, storage: FileStorage) {
           await recordAudit(tx as unknown as Db, actor, { action: 'create', modelType: 'product_image', modelId: created!.id, after: created! });
           return created!;
         });
-        return c.json({ data: productImageResource.toResource(row) }, 201);
+        return c.json({ data: productImageRowResource(row) }, 201);
       } catch (error) {
         await storage.delete(key);
         throw error;
@@ -94,7 +107,10 @@ export function productImageRoutes(db: Db, storage: FileStorage) {
     });
 }
 
+// Checked here rather than beside the schemas: their file cannot import these routes, which import it.
+export type AdminProductImageAnswer = Conforms<ReturnType<typeof productImageRowResource>, z.infer<typeof adminProductImageAnswer>>;
+
 export const productImageOperations: readonly ApiOperation[] = [
-  { method: 'POST', path: '/api/admin/product-images', summary: '상품 사진 올리기', access: 'staff', body: createInput, multipart: true, answers: { 201: dataOf(looseRecord) } },
+  { method: 'POST', path: '/api/admin/product-images', summary: '상품 사진 올리기', access: 'staff', body: createInput, multipart: true, answers: { 201: dataOf(adminProductImageAnswer) } },
   { method: 'DELETE', path: '/api/admin/product-images/:id', summary: '상품 사진 지우기', access: 'staff', answers: { 204: null } },
 ];

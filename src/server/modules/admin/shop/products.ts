@@ -47,6 +47,23 @@ function checkPrices(price: number, salePrice: number): void {
   if (salePrice > price) throw invalidInput({ sale_price: ['판매가는 정가보다 클 수 없어요.'] });
 }
 
+export const productRowResource = (row: (typeof products)['$inferSelect']) => ({
+  id: row.id,
+  title: row.title,
+  summary: row.summary,
+  description_html: row.descriptionHtml,
+  theme_id: row.themeId,
+  price: row.price,
+  sale_price: row.salePrice,
+  stock: row.stock,
+  status: row.status,
+  shipping_fee: row.shippingFee,
+  free_shipping_over: row.freeShippingOver,
+  sales_count: row.salesCount,
+  created_at: apiTime(row.createdAt),
+  updated_at: apiTime(row.updatedAt),
+});
+
 export const productResource: CrudResource<typeof products, typeof productCreate, typeof productUpdate> = {
   path: 'products',
   modelType: 'product',
@@ -76,22 +93,7 @@ export const productResource: CrudResource<typeof products, typeof productCreate
       ...(input.free_shipping_over === undefined ? {} : { freeShippingOver: input.free_shipping_over }),
     };
   },
-  toResource: (row) => ({
-    id: row.id,
-    title: row.title,
-    summary: row.summary,
-    description_html: row.descriptionHtml,
-    theme_id: row.themeId,
-    price: row.price,
-    sale_price: row.salePrice,
-    stock: row.stock,
-    status: row.status,
-    shipping_fee: row.shippingFee,
-    free_shipping_over: row.freeShippingOver,
-    sales_count: row.salesCount,
-    created_at: apiTime(row.createdAt),
-    updated_at: apiTime(row.updatedAt),
-  }),
+  toResource: productRowResource,
   // Order lines keep their own snapshot, but a product that was sold stays as the record of it.
   canDelete: async (db: Db, row) => {
     const [sold] = await db.select({ value: count() }).from(orderItems).where(eq(orderItems.productId, row.id));
@@ -117,6 +119,15 @@ async function requireProduct(db: Db, productId: number): Promise<void> {
   if (!found) throw invalidInput({ product_id: ['없는 상품이에요.'] });
 }
 
+export const productOptionRowResource = (row: (typeof productOptions)['$inferSelect']) => ({
+  id: row.id,
+  product_id: row.productId,
+  name: row.name,
+  extra_price: row.extraPrice,
+  stock: row.stock,
+  sort_order: row.sortOrder,
+});
+
 export const productOptionResource: CrudResource<typeof productOptions, typeof optionCreate, typeof optionUpdate> = {
   path: 'product-options',
   modelType: 'product_option',
@@ -137,14 +148,7 @@ export const productOptionResource: CrudResource<typeof productOptions, typeof o
       ...(input.sort_order === undefined ? {} : { sortOrder: input.sort_order }),
     };
   },
-  toResource: (row) => ({
-    id: row.id,
-    product_id: row.productId,
-    name: row.name,
-    extra_price: row.extraPrice,
-    stock: row.stock,
-    sort_order: row.sortOrder,
-  }),
+  toResource: productOptionRowResource,
 };
 
 const postalCode = (label: string) => z.string({ error: `${objectOf(label)} 입력해 주세요.` }).regex(/^\d{5}$/, `${topicOf(label)} 다섯 자리 숫자예요.`);
@@ -157,6 +161,8 @@ const regionFields = {
 };
 const regionCreate = z.object(regionFields);
 const regionUpdate = z.object(regionFields).partial();
+
+export const isolatedRegionRowResource = (row: (typeof isolatedRegions)['$inferSelect']) => ({ id: row.id, region: row.region, postal_code_from: row.postalCodeFrom, postal_code_to: row.postalCodeTo, extra_fee: row.extraFee });
 
 /** 도서산간 ranges: the surcharge the checkout looks up by postal code. */
 export const isolatedRegionResource: CrudResource<typeof isolatedRegions, typeof regionCreate, typeof regionUpdate> = {
@@ -179,5 +185,5 @@ export const isolatedRegionResource: CrudResource<typeof isolatedRegions, typeof
       ...(input.extra_fee === undefined ? {} : { extraFee: input.extra_fee }),
     };
   },
-  toResource: (row) => ({ id: row.id, region: row.region, postal_code_from: row.postalCodeFrom, postal_code_to: row.postalCodeTo, extra_fee: row.extraFee }),
+  toResource: isolatedRegionRowResource,
 };
