@@ -30,34 +30,41 @@ const accountSchema = z.object({
   email: z.union([z.literal(''), z.email('이메일 주소를 확인해 주세요.').max(EMAIL_MAX)]).default(''),
 });
 
-/** Each provider's userinfo answer, in its own shape (what profile.ts reads from the real ones). */
-const USERINFO: Record<StandInProvider, (account: PretendAccount) => object> = {
-  kakao: ({ id, nickname, email }) => ({
-    id: Number(id),
-    properties: { nickname },
-    kakao_account: {
-      profile_nickname_needs_agreement: false,
-      profile: { nickname, is_default_image: true },
-      ...(email
-        ? { has_email: true, email_needs_agreement: false, is_email_valid: true, is_email_verified: true, email }
-        : { has_email: false }),
-    },
-  }),
-  naver: ({ id, nickname, email }) => ({
-    resultcode: '00',
-    message: 'success',
-    response: { id, nickname, ...(email ? { email } : {}) },
-  }),
-};
+/** Kakao's userinfo answer, in its own shape (what profile.ts reads from the real one). */
+export const kakaoUserinfo = ({ id, nickname, email }: PretendAccount) => ({
+  id: Number(id),
+  properties: { nickname },
+  kakao_account: {
+    profile_nickname_needs_agreement: false,
+    profile: { nickname, is_default_image: true },
+    ...(email
+      ? { has_email: true, email_needs_agreement: false, is_email_valid: true, is_email_verified: true, email }
+      : { has_email: false }),
+  },
+});
+
+/** Naver's userinfo answer, in its own shape. */
+export const naverUserinfo = ({ id, nickname, email }: PretendAccount) => ({
+  resultcode: '00',
+  message: 'success',
+  response: { id, nickname, ...(email ? { email } : {}) },
+});
+
+const USERINFO = { kakao: kakaoUserinfo, naver: naverUserinfo } satisfies Record<StandInProvider, (account: PretendAccount) => object>;
 
 /** What each answers for a missing, forged or expired access token. */
-const BAD_TOKEN: Record<StandInProvider, object> = {
+export const BAD_TOKEN = {
   kakao: { msg: 'this access token does not exist', code: -401 },
   naver: { resultcode: '024', message: 'Authentication failed (인증 실패하였습니다.)' },
-};
+} satisfies Record<StandInProvider, object>;
 
-const oauthError = (c: AppContext, status: ContentfulStatusCode, error: string, description: string) =>
-  c.json({ error, error_description: description }, status);
+export type OAuthErrorCode = 'invalid_client' | 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type';
+
+export const oauthErrorBody = (error: OAuthErrorCode, description: string) => ({ error, error_description: description });
+
+const oauthError = (c: AppContext, status: ContentfulStatusCode, error: OAuthErrorCode, description: string) => c.json(oauthErrorBody(error, description), status);
+
+export const tokenBody = (accessToken: string) => ({ access_token: accessToken, token_type: 'bearer' as const, expires_in: TOKEN_SECONDS });
 
 function sameSecret(given: string, expected: string): boolean {
   const left = Buffer.from(given);
@@ -131,7 +138,7 @@ export function standInRoutes(config: AppConfig, providers: SocialSettings) {
         return oauthError(c, 400, 'invalid_grant', 'redirect_uri does not match the authorization request.');
       }
       const accessToken = issueAccessToken(config.appKey, grant);
-      return c.json({ access_token: accessToken, token_type: 'bearer', expires_in: TOKEN_SECONDS });
+      return c.json(tokenBody(accessToken));
     })
     .get('/api/dev/oauth/:provider/userinfo', (c) => {
       const provider = served(c);
