@@ -37,7 +37,7 @@ export const homeNoticeResource = (notice: HomeNotice) => ({
 
 // Products join this shape with their own work, as one more key at the end; until then the key
 // is absent rather than empty, so a client cannot mistake "not built" for "none".
-const mainResource = (content: HomeContent & { main: MainWithBanners }) => ({
+export const mainResource = (content: HomeContent & { main: MainWithBanners }) => ({
   id: content.main.id,
   title: content.main.title,
   published_at: apiTime(content.main.publishedAt),
