@@ -38,9 +38,6 @@ export const listOf = <T extends z.ZodType>(item: T) => z.strictObject({ data: z
 export const pageOf = <T extends z.ZodType>(item: T) => z.strictObject({ data: z.array(item), meta: pageMetaAnswer });
 export const cursorOf = <T extends z.ZodType>(item: T) => z.strictObject({ data: z.array(item), meta: cursorMetaAnswer });
 
-/** A record whose fields are not described field by field yet: only its envelope is checked. */
-export const looseRecord = z.record(z.string(), z.unknown());
-
 /** A time as the API writes it (serialize.ts's apiTime): ISO 8601 in UTC with six fraction digits. */
 export const apiTimeAnswer = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
 
