@@ -36,7 +36,7 @@ const RUNS = 25;
 const PASSWORD = 'Passw0rd!';
 
 // Answer schemas describe what the API sends, not fields it reads.
-const serverModules = import.meta.glob(['../../src/server/modules/**/*.ts', '!../../src/server/modules/**/answer-schema.ts'], { eager: true });
+const serverModules = import.meta.glob(['../../src/server/modules/**/*.ts', '!../../src/server/modules/**/*answer-schema.ts'], { eager: true });
 
 /** Names the routes read from the URL themselves, outside any schema (signed links, OAuth). */
 const URL_ONLY = { expires: '1893456000', signature: 'a'.repeat(64), code: 'code', state: 'state', redirect: '/square' };
