@@ -3,23 +3,16 @@ import { orderStatuses } from '../../db/schema/orders.ts';
 import { apiTimeAnswer } from '../../http/openapi/envelopes.ts';
 import type { Conforms } from '../../http/openapi/envelopes.ts';
 import type { deletionPreviewResource } from '../orders/live-purchases.ts';
+import { ownAccountFields } from '../users/answer-schema.ts';
 import type { profileResource } from './resource.ts';
 
 export const profileAnswer = z
   .strictObject({
-    id: z.int(),
-    email: z.string(),
-    nickname: z.string(),
-    username: z.string(),
-    introduction: z.string().nullable(),
-    profile_image: z.string().nullable(),
+    ...ownAccountFields,
     country_code: z.string().nullable(),
     /** Masked: 010-****-5678. */
     phone: z.string().nullable(),
-    phone_verified_at: apiTimeAnswer.nullable(),
-    email_verified_at: apiTimeAnswer.nullable(),
     agreed_marketing_at: apiTimeAnswer.nullable(),
-    created_at: apiTimeAnswer,
   })
   .meta({ id: 'MyProfile' });
 

@@ -3,6 +3,7 @@ import { bannerTypes } from '../../../db/schema/banners.ts';
 import { squareWriteScopes } from '../../../db/schema/square.ts';
 import { apiTimeAnswer } from '../../../http/openapi/envelopes.ts';
 import type { Conforms } from '../../../http/openapi/envelopes.ts';
+import { mainBannerAnswer } from '../../content/answer-schema.ts';
 import type { noticeRowResource } from './notices.ts';
 import type { pageRowResource, pageVersionResource } from './pages.ts';
 import type { squareCategoryRowResource } from './square-categories.ts';
@@ -74,20 +75,8 @@ export const adminMainAnswer = z
 
 export type AdminMainAnswer = Conforms<ReturnType<typeof mainRowResource>, z.infer<typeof adminMainAnswer>>;
 
-export const adminMainBannerAnswer = z
-  .strictObject({
-    id: z.int(),
-    main_id: z.int(),
-    title: z.string(),
-    subtitle: z.string().nullable(),
-    image_url: z.string(),
-    image_alt: z.string(),
-    image_width: z.int().min(1),
-    image_height: z.int().min(1),
-    link_url: z.string().nullable(),
-    background_color: z.string().nullable(),
-    sort_order: z.int(),
-  })
+export const adminMainBannerAnswer = mainBannerAnswer
+  .extend({ main_id: z.int() })
   .meta({ id: 'AdminMainBanner' });
 
 export type AdminMainBannerAnswer = Conforms<ReturnType<typeof mainBannerRowResource>, z.infer<typeof adminMainBannerAnswer>>;
