@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { bannerTypes } from '../../../db/schema/banners.ts';
 import { squareWriteScopes } from '../../../db/schema/square.ts';
 import { apiTimeAnswer } from '../../../http/openapi/envelopes.ts';
 import type { Conforms } from '../../../http/openapi/envelopes.ts';
-import { mainBannerAnswer } from '../../content/answer-schema.ts';
+import { bannerAnswer, faqCategoryAnswer, mainBannerAnswer, storePageAnswer } from '../../content/answer-schema.ts';
 import type { noticeRowResource } from './notices.ts';
 import type { pageRowResource, pageVersionResource } from './pages.ts';
 import type { squareCategoryRowResource } from './square-categories.ts';
@@ -52,19 +51,8 @@ export const adminSquareCategoryAnswer = z
 
 export type AdminSquareCategoryAnswer = Conforms<ReturnType<typeof squareCategoryRowResource>, z.infer<typeof adminSquareCategoryAnswer>>;
 
-export const adminBannerAnswer = z
-  .strictObject({
-    id: z.int(),
-    type: z.enum(bannerTypes),
-    text: z.string(),
-    link: z.string().nullable(),
-    image_url: z.string().nullable(),
-    is_active: z.boolean(),
-    starts_at: apiTimeAnswer.nullable(),
-    ends_at: apiTimeAnswer.nullable(),
-    sort_order: z.int(),
-    ...times,
-  })
+export const adminBannerAnswer = bannerAnswer
+  .extend({ is_active: z.boolean(), sort_order: z.int(), ...times })
   .meta({ id: 'AdminBanner' });
 
 export type AdminBannerAnswer = Conforms<ReturnType<typeof bannerRowResource>, z.infer<typeof adminBannerAnswer>>;
@@ -81,8 +69,8 @@ export const adminMainBannerAnswer = mainBannerAnswer
 
 export type AdminMainBannerAnswer = Conforms<ReturnType<typeof mainBannerRowResource>, z.infer<typeof adminMainBannerAnswer>>;
 
-export const adminFaqCategoryAnswer = z
-  .strictObject({ id: z.int(), name: z.string(), slug: z.string(), sort_order: z.int(), ...times })
+export const adminFaqCategoryAnswer = faqCategoryAnswer
+  .extend(times)
   .meta({ id: 'AdminFaqCategory' });
 
 export type AdminFaqCategoryAnswer = Conforms<ReturnType<typeof faqCategoryRowResource>, z.infer<typeof adminFaqCategoryAnswer>>;
@@ -101,17 +89,8 @@ export const adminFaqAnswer = z
 
 export type AdminFaqAnswer = Conforms<ReturnType<typeof faqRowResource>, z.infer<typeof adminFaqAnswer>>;
 
-export const adminStorePageAnswer = z
-  .strictObject({
-    id: z.int(),
-    slug: z.string(),
-    title: z.string(),
-    description: z.string().nullable(),
-    image_url: z.string().nullable(),
-    body_html: z.string(),
-    is_published: z.boolean(),
-    ...times,
-  })
+export const adminStorePageAnswer = storePageAnswer
+  .extend({ is_published: z.boolean(), created_at: apiTimeAnswer })
   .meta({ id: 'AdminStorePage' });
 
 export type AdminStorePageAnswer = Conforms<ReturnType<typeof storePageRowResource>, z.infer<typeof adminStorePageAnswer>>;
