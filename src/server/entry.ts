@@ -7,7 +7,8 @@ import untypedCompression from 'compression';
 import { env } from './env.ts';
 import { isApiRequest } from './http/api-paths.ts';
 import { nodeApiListener } from './http/node-api.ts';
-import { fileSecurityHeaders } from './http/security-headers.ts';
+import { fileSecurityHeaders, serviceWorkerFileHeaders } from './http/security-headers.ts';
+import { SERVICE_WORKER_PATH } from '../lib/service-worker.ts';
 import { createServerWithTimeouts, serverTimeoutsFromEnv } from './http/server-timeouts.ts';
 import { answerServerError } from './http/server-error.ts';
 import { newRequestId } from './http/request-id.ts';
@@ -83,6 +84,7 @@ export const { options } = astro;
 const clientDir = fileURLToPath(new URL(`${relative(fileURLToPath(options.server), fileURLToPath(options.client))}/`, import.meta.url));
 const staticFiles = listStaticFiles(clientDir);
 const staticFileHeaders = fileSecurityHeaders(runtime.config.appUrl);
+const workerFileHeaders = serviceWorkerFileHeaders(runtime.config.appUrl);
 const api = nodeApiListener(runtime);
 // Eight pages at once on two cores; one that waits on the payment provider (/checkout/success)
 // keeps its slot for a tenth of a second at most (docs/decisions/019-render-gate.md).
@@ -113,7 +115,8 @@ function route(req: IncomingMessage, res: ServerResponse, requestId: string, acc
     return;
   }
   if (staticFiles.has(path.decoded)) {
-    serveStaticFile(req, res, clientDir, staticFiles, path, staticFileHeaders, acceptEncoding);
+    const headers = path.decoded === SERVICE_WORKER_PATH ? workerFileHeaders : staticFileHeaders;
+    serveStaticFile(req, res, clientDir, staticFiles, path, headers, acceptEncoding);
     res.once('finish', () => requestMetrics.observe(req.method ?? 'GET', STATIC_FILES, res.statusCode, (performance.now() - receivedAt) / 1000));
   } else if (isApiRequest(req.method ?? 'GET', path.decoded)) void api(req, res, requestId);
   else {

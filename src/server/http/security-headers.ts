@@ -28,6 +28,17 @@ export const fileSecurityHeaders = (appUrl: string): Record<string, string> => (
   'Content-Security-Policy': NO_DOCUMENT_POLICY,
 });
 
+/**
+ * The service worker's script (/sw.js). A worker runs under the policy its script came with, and
+ * this one fetches the site's files and pages, so it may connect to this origin and nothing else.
+ * Asked again on every update check, so that a new version reaches the browser with no delay.
+ */
+export const serviceWorkerFileHeaders = (appUrl: string): Record<string, string> => ({
+  ...baseSecurityHeaders(appUrl),
+  'Content-Security-Policy': "default-src 'none'; connect-src 'self'",
+  'Cache-Control': 'no-cache',
+});
+
 /** Whether the request carries a session: a member's, or a guest's holding unlocked square posts. */
 export function carriesSession(cookieHeader: string | null | undefined, sessionCookie: string): boolean {
   return Boolean(cookieHeader && parse(cookieHeader, sessionCookie)[sessionCookie]);
