@@ -10,7 +10,7 @@ export interface VisitorState {
 }
 
 const GUEST_ONLY = ['/login', '/register', '/forgot-password', '/reset-password'];
-const AUTH_ONLY = ['/admin', '/mypage', '/notification', '/saved', '/cart', '/checkout', '/inquiry', '/compose', '/register/sns', '/room'];
+const AUTH_ONLY = ['/admin', '/mypage', '/notification', '/saved', '/cart', '/checkout', '/inquiry', '/compose', '/register/sns', '/room', '/today'];
 // Open to everyone although they sit under a member-only prefix.
 const PUBLIC_EXCEPTIONS = ['/room/howto'];
 

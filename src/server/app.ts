@@ -125,7 +125,7 @@ export function createApp(deps: AppDeps) {
       cors({
         origin,
         credentials: true,
-        allowHeaders: ['Content-Type', 'Accept', 'X-Requested-With', 'X-XSRF-TOKEN'],
+        allowHeaders: ['Content-Type', 'Accept', 'X-Requested-With', 'X-XSRF-TOKEN', 'Idempotency-Key'],
         exposeHeaders: ['X-Request-Id', 'Retry-After'],
         maxAge: 600,
       }),

@@ -96,6 +96,7 @@ beforeEach(async () => {
       category_id: undefined,
       faq_category_id: undefined,
       check_in_text_id: undefined,
+      checked_in_at: new Date().toISOString(),
       content: '<p>오늘도 물 한 잔 마시고 걸었어요.</p>',
       context: { page: '/square' },
       country_code: '82',

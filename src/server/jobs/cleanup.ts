@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import { pruneIdempotencyKeys } from '../http/idempotency.ts';
 import type { Logger } from '../logger.ts';
 import {
   newestFrontErrorLogOverCap,
@@ -32,6 +33,7 @@ export interface Cleaned {
   tempCartItems: number;
   /** Orders left unpaid for a day, cancelled (not deleted: they are records). */
   pendingOrders: number;
+  idempotencyKeys: number;
 }
 
 // Rows per statement: a table of millions goes in many short statements, each far inside the
@@ -59,7 +61,7 @@ async function inBatches(prune: (limit: number) => Promise<number>, batchSize: n
 
 /**
  * Deletes expired sessions, ended rate-limit windows, browser error reports past their retention
- * or beyond the newest `frontErrorMaxRows`, and temp carts left for a day; cancels orders left unpaid
+ * or beyond the newest `frontErrorMaxRows`, temp carts and idempotency keys left for a day; cancels orders left unpaid
  * for a day. Several instances may run it at once: each row is claimed by one of them.
  */
 export async function cleanUp(db: Db, settings: CleanupSettings, options: CleanupOptions = {}): Promise<Cleaned> {
@@ -75,7 +77,8 @@ export async function cleanUp(db: Db, settings: CleanupSettings, options: Cleanu
   if (overCap !== null) frontErrorLogs += await prune((limit) => pruneFrontErrorLogsUpTo(db, overCap, limit));
   const tempCartItems = await prune((limit) => pruneStaleTempCarts(db, limit, now));
   const pendingOrders = await prune((limit) => expireStalePendingOrders(db, limit, now));
-  return { sessions, rateLimits, frontErrorLogs, tempCartItems, pendingOrders };
+  const idempotencyKeys = await prune((limit) => pruneIdempotencyKeys(db, limit, now));
+  return { sessions, rateLimits, frontErrorLogs, tempCartItems, pendingOrders, idempotencyKeys };
 }
 
 export function cleanupJob(db: Db, settings: CleanupSettings, logger: Logger): Job {

@@ -21,6 +21,7 @@ import type {
   roomSummaryResource,
   roomThreadDetailResource,
   roomThreadItemResource,
+  todayRoomResource,
 } from './resource.ts';
 
 const roomSummaryFields = {
@@ -182,3 +183,16 @@ export const roomThreadDetailAnswer = z
   .meta({ id: 'RoomThreadDetail' });
 
 export type RoomThreadDetailAnswer = Conforms<ReturnType<typeof roomThreadDetailResource>, z.infer<typeof roomThreadDetailAnswer>>;
+
+export const todayRoomAnswer = z
+  .strictObject({
+    ritual_session_id: z.int(),
+    title: z.string(),
+    day: z.int().min(1),
+    days: z.int().min(1),
+    checked_in_today: z.boolean(),
+    check_in_texts: z.array(checkInTextAnswer),
+  })
+  .meta({ id: 'TodayRitualSession' });
+
+export type TodayRoomAnswer = Conforms<ReturnType<typeof todayRoomResource>, z.infer<typeof todayRoomAnswer>>;

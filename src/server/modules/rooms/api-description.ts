@@ -13,6 +13,7 @@ import {
   roomSummaryAnswer,
   roomThreadDetailAnswer,
   roomThreadItemAnswer,
+  todayRoomAnswer,
 } from './answer-schema.ts';
 import { checkInInput, roomCursorQuery, roomPostInput, roomPostListQuery, roomThreadInput } from './schema.ts';
 
@@ -20,6 +21,7 @@ const saved = dataOf(z.strictObject({ saved: z.boolean() }));
 
 export const roomOperations: readonly ApiOperation[] = [
   { method: 'GET', path: '/api/ritual-sessions/users/me', summary: '내 세션(방) 목록', access: 'member', answers: { 200: listOf(roomSummaryAnswer) } },
+  { method: 'GET', path: '/api/me/today', summary: '오늘의 리추얼 (진행 중인 세션과 체크인)', access: 'member', answers: { 200: listOf(todayRoomAnswer) } },
   { method: 'GET', path: '/api/ritual-session-check-in-texts', summary: '체크인 문구', access: 'member', answers: { 200: listOf(checkInTextAnswer) } },
   { method: 'GET', path: '/api/ritual-session-posts/saved', summary: '저장한 세션 기록', access: 'member', query: roomCursorQuery, answers: { 200: cursorOf(roomPostItemAnswer) } },
   { method: 'POST', path: '/api/ritual-session-posts/:postId/toggle-save', summary: '세션 기록 저장 토글', access: 'member', answers: { 200: saved } },
@@ -29,7 +31,7 @@ export const roomOperations: readonly ApiOperation[] = [
   {
     method: 'POST',
     path: '/api/ritual-sessions/:id/check-in',
-    summary: '체크인 (하루 한 번)',
+    summary: '체크인 (하루 한 번; Idempotency-Key와 checked_in_at으로 늦게 보내도 한 번)',
     access: 'member',
     body: checkInInput,
     answers: { 200: dataOf(checkInResultAnswer), 201: dataOf(checkInResultAnswer) },

@@ -19,6 +19,7 @@ import { commentResource } from '../comments/resource.ts';
 import type { PublicRoomPostView, RoomAuthorView, RoomPostDetailView, RoomPostItemView, RoomReaderView } from './posts.ts';
 import type { CheckInResult, CheckInView, RoomDetailView, RoomMemberView, RoomSummaryView } from './service.ts';
 import type { RoomThreadDetailView, RoomThreadItemView } from './threads.ts';
+import type { TodayRoomView } from './today.ts';
 
 export const roomSummaryResource = (room: RoomSummaryView, now = new Date()): RoomSummary => {
   const span = { starts_at: room.startsAt, ends_at: room.endsAt };
@@ -149,4 +150,14 @@ export const roomThreadDetailResource = (thread: RoomThreadDetailView): RoomThre
 export const roomReaderResource = (reader: RoomReaderView): RoomReader => ({
   ...authorResource(reader),
   read_at: apiTime(reader.readAt),
+});
+
+/** GET /api/me/today: one running session as the member's start screen shows it. */
+export const todayRoomResource = (room: TodayRoomView) => ({
+  ritual_session_id: room.id,
+  title: room.title,
+  day: room.day,
+  days: room.days,
+  checked_in_today: room.checkedInToday,
+  check_in_texts: room.checkInTexts.map(checkInTextResource),
 });

@@ -3,6 +3,7 @@ import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
 import { validateBody, validateQuery } from '../../http/context.ts';
 import type { AppContext, AppEnv } from '../../http/context.ts';
+import { idempotent } from '../../http/idempotency.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { idParam } from '../../http/route-id.ts';
 import { readerOf, requireMember } from '../../http/visitor.ts';
@@ -33,10 +34,12 @@ import {
   roomSummaryResource,
   roomThreadDetailResource,
   roomThreadItemResource,
+  todayRoomResource,
 } from './resource.ts';
 import { checkInInput, ROOM_POST_MESSAGES, roomCursorQuery, roomPostInput, roomPostListQuery, roomThreadInput } from './schema.ts';
 import type { z } from 'zod';
 import { checkIn, findRoom, findRoomInfo, listCheckInTexts, listMyRooms } from './service.ts';
+import { listToday } from './today.ts';
 import { createRoomThread, deleteRoomThread, findRoomThread, listRoomThreads, updateRoomThread } from './threads.ts';
 
 const WRITE_RULE = { name: 'room-write', limit: 60, windowSeconds: 3600 };
@@ -68,6 +71,11 @@ export function roomRoutes(db: Db, storage: FileStorage) {
       const rooms = await listMyRooms(db, requireMember(c));
       return c.json({ data: rooms.map((room) => roomSummaryResource(room)) });
     })
+    .get('/api/me/today', async (c) => {
+      const rooms = await listToday(db, requireMember(c));
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ data: rooms.map(todayRoomResource) });
+    })
     .get('/api/ritual-session-check-in-texts', async (c) => {
       requireMember(c);
       const texts = await listCheckInTexts(db);
@@ -96,8 +104,14 @@ export function roomRoutes(db: Db, storage: FileStorage) {
       const user = requireMember(c);
       const sessionId = roomId(c);
       const input = validateBody(c, checkInInput);
-      const result = await checkIn(db, user, sessionId, { checkInTextId: input.check_in_text_id, content: input.content });
-      return c.json({ data: checkInResultResource(result) }, result.created ? 201 : 200);
+      return idempotent(c, db, user.id, async () => {
+        const result = await checkIn(db, user, sessionId, {
+          checkInTextId: input.check_in_text_id,
+          content: input.content,
+          checkedInAt: input.checked_in_at === undefined ? undefined : new Date(input.checked_in_at),
+        });
+        return { status: result.created ? 201 : 200, body: { data: checkInResultResource(result) } };
+      });
     })
     .get('/api/ritual-sessions/:id/posts/public/:postId', async (c) => {
       const post = await findPublicRoomPost(db, roomId(c), postIdOf(c));
@@ -116,9 +130,12 @@ export function roomRoutes(db: Db, storage: FileStorage) {
       const sessionId = roomId(c);
       const input = validateBody(c, roomPostInput);
       await enforceRateLimit(db, c, WRITE_RULE, String(user.id));
-      const id = await createRoomPost(db, storage, user, sessionId, draftOf(input));
-      c.get('log').info({ userId: user.id, sessionId, postId: id }, 'room post created');
-      return postAnswer(c, sessionId, id, 201);
+      return idempotent(c, db, user.id, async () => {
+        const id = await createRoomPost(db, storage, user, sessionId, draftOf(input));
+        c.get('log').info({ userId: user.id, sessionId, postId: id }, 'room post created');
+        const post = await findRoomPost(db, user, sessionId, id);
+        return { status: 201, body: { data: roomPostDetailResource(post) } };
+      });
     })
     .get('/api/ritual-sessions/:id/posts/:postId/read-users', async (c) => {
       const readers = await listPostReaders(db, requireMember(c), roomId(c), postIdOf(c));

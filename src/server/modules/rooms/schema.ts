@@ -10,6 +10,9 @@ import { ROOM_POST_MESSAGES, ROOM_TITLE_MAX } from '../../../lib/room-post-rules
 export { ROOM_POST_MESSAGES, ROOM_TITLE_MAX };
 
 export const CHECK_IN_CONTENT_MAX = 300;
+/** How long a check-in made offline may wait to be sent, and the clock skew a phone is allowed. */
+export const CHECK_IN_LATE_HOURS = 6;
+export const CHECK_IN_CLOCK_SKEW_MS = 60_000;
 export const ROOM_POSTS_PER_PAGE = 20;
 export const ROOM_POSTS_PER_PAGE_MAX = 50;
 export const ROOM_EXCERPT_MAX = 200;
@@ -19,6 +22,9 @@ export const CHECK_IN_MESSAGES = {
   contentTooLong: `체크인 한마디는 ${CHECK_IN_CONTENT_MAX}자 이하로 적어 주세요.`,
   notStarted: '리추얼이 시작되면 체크인할 수 있어요.',
   finished: '리추얼이 끝나 체크인할 수 없어요.',
+  checkedInAt: '체크인한 시각을 ISO 8601 형식으로 보내 주세요.',
+  checkedInAtFuture: '체크인한 시각이 미래일 수 없어요. 기기의 시계를 확인해 주세요.',
+  checkedInAtStale: `${CHECK_IN_LATE_HOURS}시간보다 오래된 체크인은 보낼 수 없어요.`,
 } as const;
 
 // Titles are plain text (the pages escape them); line breaks have no place in one.
@@ -80,5 +86,10 @@ export const checkInInput = z.object({
       .transform((value) => value.replace(/\r/g, '').trim())
       .pipe(z.string().max(CHECK_IN_CONTENT_MAX, CHECK_IN_MESSAGES.contentTooLong))
       .optional(),
+  ),
+  // When the member tapped, perhaps offline: the service bounds it against its own clock.
+  checked_in_at: z.preprocess(
+    blankAsAbsent,
+    z.iso.datetime({ offset: true, error: CHECK_IN_MESSAGES.checkedInAt }).optional(),
   ),
 });

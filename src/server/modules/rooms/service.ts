@@ -15,7 +15,7 @@ import { forbidden, invalidInput } from '../../domain-errors.ts';
 import { seoulDayKey } from '../../../lib/program-calendar.ts';
 import { isPostingOpen, roomStateOf } from '../../../lib/rooms.ts';
 import { accessOf, leadsRoom, roomAccess } from './access.ts';
-import { CHECK_IN_MESSAGES } from './schema.ts';
+import { CHECK_IN_CLOCK_SKEW_MS, CHECK_IN_LATE_HOURS, CHECK_IN_MESSAGES } from './schema.ts';
 
 export type RoomViewer = Pick<User, 'id' | 'role'>;
 
@@ -246,22 +246,26 @@ export interface CheckInResult {
 }
 
 /**
- * The member's check-in for this Seoul day, while the room runs. The unique (session, member, day)
- * index decides a race: the second of two taps finds the first one's row and answers it.
+ * The member's check-in for the Seoul day they tapped (now, or `checkedInAt` when a phone sends it
+ * late), while the room ran. The unique (session, member, day) index decides a race: the second of
+ * two taps finds the first one's row and answers it.
  */
 export async function checkIn(
   db: Db,
   user: RoomViewer,
   sessionId: number,
-  input: { checkInTextId?: number | undefined; content?: string | undefined },
+  input: { checkInTextId?: number | undefined; content?: string | undefined; checkedInAt?: Date | undefined },
   now = new Date(),
 ): Promise<CheckInResult> {
+  const at = input.checkedInAt ?? now;
+  if (at.getTime() > now.getTime() + CHECK_IN_CLOCK_SKEW_MS) throw invalidInput({ checked_in_at: [CHECK_IN_MESSAGES.checkedInAtFuture] });
+  if (at.getTime() < now.getTime() - CHECK_IN_LATE_HOURS * 3_600_000) throw invalidInput({ checked_in_at: [CHECK_IN_MESSAGES.checkedInAtStale] });
   const access = await roomAccess(db, user, sessionId);
   if (access.role === null) throw forbidden('이 리추얼 방의 멤버만 체크인할 수 있습니다.');
-  const state = roomStateOf({ starts_at: access.session.startsAt, ends_at: access.session.endsAt }, now);
+  const state = roomStateOf({ starts_at: access.session.startsAt, ends_at: access.session.endsAt }, at);
   if (state === 'upcoming') throw forbidden(CHECK_IN_MESSAGES.notStarted);
   if (state === 'finished') throw forbidden(CHECK_IN_MESSAGES.finished);
-  const day = seoulDayKey(now);
+  const day = seoulDayKey(at);
   const existing = await checkInOfDay(db, sessionId, user.id, day);
   if (existing) return { checkIn: existing, created: false };
   if (input.checkInTextId !== undefined) {
@@ -273,7 +277,7 @@ export async function checkIn(
   }
   const inserted = await db
     .insert(ritualSessionCheckIns)
-    .values({ ritualSessionId: sessionId, userId: user.id, day, checkInTextId: input.checkInTextId ?? null, content: input.content ?? null, createdAt: now })
+    .values({ ritualSessionId: sessionId, userId: user.id, day, checkInTextId: input.checkInTextId ?? null, content: input.content ?? null, createdAt: at })
     .onConflictDoNothing()
     .returning({ id: ritualSessionCheckIns.id });
   const stored = await checkInOfDay(db, sessionId, user.id, day);

@@ -1,0 +1,102 @@
+import { atom, map } from 'nanostores';
+import { NETWORK_ERROR_STATUS, isApiError } from '../lib/api-errors.ts';
+import { sendCheckIn } from '../lib/api/today.ts';
+import type { TodayCheckIn, TodayRoom } from '../lib/api/today.ts';
+import { forgetCheckIn, queueCheckIn, queuedCheckIns } from '../lib/offline-outbox.ts';
+import type { QueuedCheckIn } from '../lib/offline-outbox.ts';
+
+export type { TodayRoom } from '../lib/api/today.ts';
+
+/** `queued`: tapped without a connection, kept in the browser, sent when it returns (전송 대기 중). */
+export type CheckInState = 'open' | 'sending' | 'queued' | 'done';
+
+/** `created`/`repeat`: how the server answered this visit's tap; `error`: why it was refused, for the island to word. */
+export interface RoomCheckIn {
+  state: CheckInState;
+  answer?: 'created' | 'repeat';
+  error?: unknown;
+}
+
+export const $todayRooms = atom<TodayRoom[]>([]);
+export const $checkIns = map<Record<string, RoomCheckIn>>({});
+
+let member: number | null = null;
+let flushing: Promise<void> | null = null;
+
+const setCheckIn = (roomId: number, state: CheckInState, detail: Omit<RoomCheckIn, 'state'> = {}): void =>
+  $checkIns.setKey(String(roomId), { state, ...detail });
+
+// No answer, or one that says "not now": the check-in stays queued for the next try.
+const worthRetrying = (error: unknown): boolean =>
+  !isApiError(error) || error.status === NETWORK_ERROR_STATUS || error.status === 409 || error.status === 429 || error.status >= 500;
+
+async function deliver(entry: QueuedCheckIn, queued: boolean): Promise<void> {
+  try {
+    const answer = await sendCheckIn(entry.roomId, entry.body, entry.key);
+    if (queued) await forgetCheckIn(entry.key);
+    setCheckIn(entry.roomId, 'done', { answer: answer.created ? 'created' : 'repeat' });
+  } catch (error) {
+    if (worthRetrying(error)) {
+      if (!queued) await queueCheckIn(entry);
+      setCheckIn(entry.roomId, 'queued');
+      return;
+    }
+    // Refused for good (the room ended, six hours passed): kept, it would be refused forever.
+    if (queued) await forgetCheckIn(entry.key);
+    setCheckIn(entry.roomId, 'open', { error });
+  }
+}
+
+/** Sends what this member queued offline, oldest first; one pass at a time. */
+export function flushQueuedCheckIns(): Promise<void> {
+  if (member === null) return Promise.resolve();
+  const userId = member;
+  flushing ??= (async () => {
+    const entries = (await queuedCheckIns(userId)).sort((a, b) => a.body.checked_in_at.localeCompare(b.body.checked_in_at));
+    for (const entry of entries) await deliver(entry, true);
+  })()
+    .catch(() => undefined)
+    .finally(() => {
+      flushing = null;
+    });
+  return flushing;
+}
+
+/** The page's rooms and the member they belong to; what this browser still holds is shown as queued and sent. */
+export function startToday(userId: number, rooms: TodayRoom[]): () => void {
+  member = userId;
+  $todayRooms.set(rooms);
+  for (const room of rooms) setCheckIn(room.ritual_session_id, room.checked_in_today ? 'done' : 'open');
+  void queuedCheckIns(userId)
+    .then((entries) => {
+      for (const entry of entries) setCheckIn(entry.roomId, 'queued');
+      if (entries.length > 0 && navigator.onLine) void flushQueuedCheckIns();
+    })
+    .catch(() => undefined);
+  const online = (): void => void flushQueuedCheckIns();
+  window.addEventListener('online', online);
+  return () => window.removeEventListener('online', online);
+}
+
+/** One tap: sent now, or kept for later when there is no connection; a repeat never writes twice. */
+export async function checkInToday(roomId: number, input: TodayCheckIn): Promise<void> {
+  if (member === null || $checkIns.get()[String(roomId)]?.state === 'sending') return;
+  const entry: QueuedCheckIn = {
+    key: crypto.randomUUID(),
+    userId: member,
+    roomId,
+    body: { ...input, checked_in_at: new Date().toISOString() },
+  };
+  setCheckIn(roomId, 'sending');
+  if (!navigator.onLine) {
+    try {
+      await queueCheckIn(entry);
+      setCheckIn(roomId, 'queued');
+    } catch (error) {
+      // No IndexedDB (a private window in some browsers): nothing can be kept for later.
+      setCheckIn(roomId, 'open', { error });
+    }
+    return;
+  }
+  await deliver(entry, false).catch((error: unknown) => setCheckIn(roomId, 'open', { error }));
+}
