@@ -136,6 +136,32 @@ const schema = z
       .regex(/^\d+$/, 'must be digits only, the number registered with Solapi')
       .optional(),
     SOLAPI_BASE_URL: z.url().default('https://api.solapi.com'),
+    // Web Push: outbox outside production (below); production may leave it unset (no pushes).
+    PUSH_PROVIDER: z.enum(['outbox', 'webpush']).optional(),
+    PUSH_OUTBOX_DIR: z.string().min(1).default('.data/push'),
+    // The VAPID pair (RFC 8292) in base64url, as `npx web-push generate-vapid-keys` prints it;
+    // unset outside production: a pair follows from APP_KEY (adapters/push/vapid-keys.ts).
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be an uncompressed P-256 public key in base64url (87 characters, starting with B)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:.+@.+|https:\/\/.+)$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+    // KakaoTalk 알림톡: outbox outside production (below); production may leave it unset (none sent).
+    KAKAO_PROVIDER: z.enum(['outbox', 'solapi']).optional(),
+    KAKAO_OUTBOX_DIR: z.string().min(1).default('.data/kakao'),
+    SOLAPI_KAKAO_PFID: z.string().min(1).optional(),
+    // Solapi's template id for each of ours: RITUAL_REMINDER=KA01TP…
+    SOLAPI_KAKAO_TEMPLATES: z
+      .string()
+      .regex(/^RITUAL_REMINDER=[A-Za-z0-9_-]+(,[A-Z_]+=[A-Za-z0-9_-]+)*$/, 'must name a template id for each code, such as RITUAL_REMINDER=KA01TP…')
+      .optional(),
     // Payments: test outside production (below); production must name its provider.
     PAYMENT_PROVIDER: z.enum(['test', 'toss']).optional(),
     TOSS_CLIENT_KEY: z.string().min(1).optional(),
@@ -195,6 +221,14 @@ const schema = z
         if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when SMS_PROVIDER=solapi' });
       }
     }
+    if (value.KAKAO_PROVIDER === 'solapi') {
+      for (const name of ['SOLAPI_API_KEY', 'SOLAPI_API_SECRET', 'SOLAPI_KAKAO_PFID', 'SOLAPI_KAKAO_TEMPLATES'] as const) {
+        if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when KAKAO_PROVIDER=solapi' });
+      }
+    }
+    if (Boolean(value.VAPID_PUBLIC_KEY) !== Boolean(value.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: [value.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together' });
+    }
     if (value.PAYMENT_PROVIDER === 'toss') {
       for (const name of ['TOSS_CLIENT_KEY', 'TOSS_SECRET_KEY'] as const) {
         if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when PAYMENT_PROVIDER=toss' });
@@ -251,6 +285,18 @@ const schema = z
         message: 'is for development only: its consent page lets anyone sign in as any member; leave it unset and set the KAKAO_ and NAVER_ keys',
       });
     }
+    // A pushed or 알림톡 reminder kept on the server's disk never reaches the member.
+    for (const name of ['PUSH_PROVIDER', 'KAKAO_PROVIDER'] as const) {
+      if (value[name] === 'outbox') {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'outbox is for development and tests; use the real provider in production, or leave it unset to send none' });
+      }
+    }
+    // A key pair made from the app key is for development: production's must be its own and kept.
+    if (value.PUSH_PROVIDER === 'webpush') {
+      for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const) {
+        if (!value[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production when PUSH_PROVIDER=webpush (npx web-push generate-vapid-keys)' });
+      }
+    }
     // The same for verification codes. Production without an SMS contract leaves SMS_PROVIDER
     // unset, and phone verification answers 503 instead of keeping codes on disk.
     if (value.SMS_PROVIDER === 'outbox') {
@@ -272,6 +318,9 @@ const schema = z
     MAIL_TRANSPORT: value.MAIL_TRANSPORT ?? 'outbox',
     SMS_PROVIDER: value.SMS_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'outbox'),
     PAYMENT_PROVIDER: value.PAYMENT_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'test'),
+    PUSH_PROVIDER: value.PUSH_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'outbox'),
+    KAKAO_PROVIDER: value.KAKAO_PROVIDER ?? (value.NODE_ENV === 'production' ? undefined : 'outbox'),
+    VAPID_SUBJECT: value.VAPID_SUBJECT ?? `mailto:${value.COMPANY_EMAIL}`,
     SOCIAL_STAND_IN: value.SOCIAL_STAND_IN ?? value.NODE_ENV !== 'production',
   }));
 
