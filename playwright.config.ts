@@ -52,6 +52,9 @@ export default defineConfig({
     timezoneId: 'Asia/Seoul',
     launchOptions: chromium,
     trace: 'retain-on-failure',
+    // The site's service worker stays out of the way of what the specs watch and route (a page's
+    // requests, its console); tests/e2e/pwa.spec.ts lets it in and tests it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },

@@ -5,13 +5,17 @@
  * shows the offline page when that fails. Nothing the server answers to a member is stored: the
  * API never reaches this worker's handlers, and pages are never cached.
  */
-import { NetworkOnly, Serwist } from 'serwist';
+import { NetworkOnly, Serwist, setCacheNameDetails } from 'serwist';
 import type { PrecacheEntry } from 'serwist';
 import { CACHE_ID, OFFLINE_PATH, isPageNavigation } from '../lib/service-worker.ts';
 
 // Typed against the worker's own globals by this folder's tsconfig.json (`npm run check`); the
 // project's, which has the page's globals, sees only what both have.
 declare const self: typeof globalThis & { __SW_MANIFEST: (PrecacheEntry | string)[] };
+
+// Named before the Serwist instance is made: its precache takes the cache's name as it is created,
+// before the `cacheId` option is applied (serwist 9.5), and the page keeps this cache by its name.
+setCacheNameDetails({ prefix: CACHE_ID });
 
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
@@ -21,7 +25,6 @@ const serwist = new Serwist({
     // agree to the terms, a redirect) in a cache that every account on this browser shares.
     plugins: [{ requestWillFetch: async ({ request }) => new Request(request, { credentials: 'omit' }) }],
   },
-  cacheId: CACHE_ID,
   // A new worker waits until the member chooses 새로고침 (src/components/ServiceWorker.astro);
   // Serwist then takes the SKIP_WAITING message. The first one takes the open pages at once.
   skipWaiting: false,

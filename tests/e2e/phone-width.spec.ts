@@ -59,6 +59,7 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     '/profile/member1',
     '/room/howto',
     '/maintenance',
+    '/offline',
     '/no-such-page',
   ];
 }
@@ -118,6 +119,7 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
   const waiting = inquiries.find((inquiry) => inquiry.status === 'waiting');
   const order = await paidOrder(request);
   return [
+    '/today',
     '/room',
     `/room/${room}`,
     `/room/${room}/${roomPosts[0]!.id}`,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { signOut } from '../../lib/api/auth.ts';
+import { clearMemberCaches } from '../../lib/service-worker-page.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './mypage.css';
@@ -16,6 +17,8 @@ export function LogoutButton() {
     setMessage('');
     try {
       await signOut();
+      // Before the next account can open a page on this browser (API-CONVENTIONS.md).
+      await clearMemberCaches().catch(() => undefined);
       // A full load, so that the header and every page are rendered for a guest again.
       window.location.assign('/');
     } catch (error) {
