@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './a11y.ts';
+import { urlOf } from './servers.ts';
 import { signInAsMember } from './sign-in.ts';
 
 // The installed app (API-CONVENTIONS.md, "Installable app and offline"). The other specs block
@@ -62,6 +64,14 @@ test('the manifest names the app in Korean, opens /today in its own window and h
   }
 });
 
+test('during maintenance the manifest and the offline page still answer, so a new worker keeps the right page', async ({ request }) => {
+  expect((await request.get(urlOf('maintenance', '/manifest.webmanifest'))).status()).toBe(200);
+  const offline = await request.get(urlOf('maintenance', '/offline'), { maxRedirects: 0 });
+  expect(offline.status()).toBe(200);
+  expect(await offline.text()).toContain(OFFLINE_TITLE);
+  expect((await request.get(urlOf('maintenance', '/square'), { maxRedirects: 0 })).status()).toBe(302);
+});
+
 test('the home page is installable: Chromium finds nothing missing', async ({ playwright, baseURL }, testInfo) => {
   // Chromium installs nothing from a private window, which is what a test's context is; a profile
   // on disk is a browser as people have it.
@@ -103,6 +113,7 @@ test('offline, a page never visited shows the Korean offline page, which brings 
   await expect(retry).toBeVisible();
   // Styled from the precache: the site's own button, not the browser's grey one.
   await expect(retry).toHaveCSS('background-color', 'rgb(194, 65, 12)');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Still offline, 다시 시도 tries the page again and lands on the offline page again.
   await retry.click();
@@ -180,6 +191,7 @@ test('a new version waits until the visitor chooses 새로고침', async ({ page
     await expect(notice).toBeVisible({ timeout: 30_000 });
     // Nothing was swapped under the page while it waited.
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.waiting !== null))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: '새로고침' }).click();
     await reloaded;

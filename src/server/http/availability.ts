@@ -3,8 +3,10 @@ import type { Runtime } from '../runtime.ts';
 const RESTARTING = '서버를 다시 시작하고 있습니다. 잠시 후 다시 시도해 주세요.';
 const MAINTENANCE = '서비스 점검 중입니다. 잠시 후 다시 이용해 주세요.';
 export const MAINTENANCE_PAGE = '/maintenance';
-// Crawlers still read these during maintenance, so they do not take the site for gone.
-const OPEN_IN_MAINTENANCE = [MAINTENANCE_PAGE, '/robots.txt', '/sitemap.xml'];
+// Crawlers still read these during maintenance, so they do not take the site for gone. The app's
+// manifest and offline page too: a service worker installed meanwhile would otherwise keep the
+// maintenance notice as its offline page until the next deploy.
+const OPEN_IN_MAINTENANCE = [MAINTENANCE_PAGE, '/robots.txt', '/sitemap.xml', '/manifest.webmanifest', '/offline'];
 // The load balancer's probes and the scraper: the instance stays in rotation and watched.
 const OPEN_API_IN_MAINTENANCE = ['/healthz', '/readyz', '/metrics'];
 
