@@ -16,7 +16,8 @@ export type ApiQuery = Record<string, unknown>;
  * (a wrong post password is a 403 shown under the field, not "no permission" and a step back).
  */
 export type ApiRequestOptions = FetchOptions<'json'> & { handles?: readonly number[] };
-export type ApiCallOptions = Pick<ApiRequestOptions, 'handles'>;
+/** `headers`: a call's own, such as the Idempotency-Key of a write a phone may send again. */
+export type ApiCallOptions = Pick<ApiRequestOptions, 'handles' | 'headers'>;
 type OverrideMethod = 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiClientOptions {

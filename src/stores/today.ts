@@ -1,9 +1,9 @@
 import { atom, map } from 'nanostores';
-import { NETWORK_ERROR_STATUS, isApiError } from '../lib/api-errors.ts';
 import { sendCheckIn } from '../lib/api/today.ts';
 import type { TodayCheckIn, TodayRoom } from '../lib/api/today.ts';
-import { forgetCheckIn, queueCheckIn, queuedCheckIns } from '../lib/offline-outbox.ts';
+import { forgetCheckIn, queueCheckIn, queuedCheckIns, worthRetrying } from '../lib/offline-outbox.ts';
 import type { QueuedCheckIn } from '../lib/offline-outbox.ts';
+import { flushQueuedRecords, queuedRecordCounts } from './record-outbox.ts';
 
 export type { TodayRoom } from '../lib/api/today.ts';
 
@@ -19,16 +19,14 @@ export interface RoomCheckIn {
 
 export const $todayRooms = atom<TodayRoom[]>([]);
 export const $checkIns = map<Record<string, RoomCheckIn>>({});
+/** Records written offline that this browser still holds, by room (전송 대기 중). */
+export const $queuedRecords = map<Record<string, number>>({});
 
 let member: number | null = null;
 let flushing: Promise<void> | null = null;
 
 const setCheckIn = (roomId: number, state: CheckInState, detail: Omit<RoomCheckIn, 'state'> = {}): void =>
   $checkIns.setKey(String(roomId), { state, ...detail });
-
-// No answer, or one that says "not now": the check-in stays queued for the next try.
-const worthRetrying = (error: unknown): boolean =>
-  !isApiError(error) || error.status === NETWORK_ERROR_STATUS || error.status === 409 || error.status === 429 || error.status >= 500;
 
 async function deliver(entry: QueuedCheckIn, queued: boolean): Promise<void> {
   try {
@@ -62,6 +60,18 @@ export function flushQueuedCheckIns(): Promise<void> {
   return flushing;
 }
 
+async function showQueuedRecords(userId: number): Promise<void> {
+  const counts = await queuedRecordCounts(userId);
+  for (const room of $todayRooms.get()) $queuedRecords.setKey(String(room.ritual_session_id), counts.get(room.ritual_session_id) ?? 0);
+}
+
+/** Sends this member's queued records, then shows what is left. */
+function flushRecords(userId: number): Promise<void> {
+  return flushQueuedRecords(userId)
+    .then(() => showQueuedRecords(userId))
+    .catch(() => undefined);
+}
+
 /** The page's rooms and the member they belong to; what this browser still holds is shown as queued and sent. */
 export function startToday(userId: number, rooms: TodayRoom[]): () => void {
   member = userId;
@@ -73,7 +83,13 @@ export function startToday(userId: number, rooms: TodayRoom[]): () => void {
       if (entries.length > 0 && navigator.onLine) void flushQueuedCheckIns();
     })
     .catch(() => undefined);
-  const online = (): void => void flushQueuedCheckIns();
+  void showQueuedRecords(userId)
+    .then(() => (navigator.onLine ? flushRecords(userId) : undefined))
+    .catch(() => undefined);
+  const online = (): void => {
+    void flushQueuedCheckIns();
+    void flushRecords(userId);
+  };
   window.addEventListener('online', online);
   return () => window.removeEventListener('online', online);
 }

@@ -100,6 +100,37 @@ test('a check-in tapped offline waits as 전송 대기 중 and is sent once when
   expect(sent).toHaveLength(1);
 });
 
+test('a record written offline waits as 전송 대기 중, is posted once on reconnect and opens', async ({ page, context, staffRequest }) => {
+  const roomId = await seatedMember(page, staffRequest, 'record');
+  const posts: string[] = [];
+  // Answered requests only: the one tried while offline never reached the server.
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'POST' && request.url().endsWith(`/api/ritual-sessions/${roomId}/posts`)) posts.push(request.headers()['idempotency-key'] ?? '');
+  });
+  await page.goto(`/compose/post?roomId=${roomId}&category=wakeup`);
+  await waitForIsland(page, 'RoomPostForm');
+  const text = `기차 안에서 쓴 기록 (${test.info().project.name})`;
+  await page.getByRole('textbox', { name: '내용' }).click();
+  await page.keyboard.type(text);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: '올리기' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '전송 대기 중' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/compose/post');
+
+  await context.setOffline(false);
+  await page.waitForURL(new RegExp(`/room/${roomId}/\\d+$`));
+  await expect(page.getByText(text)).toBeVisible();
+  expect(posts).toHaveLength(1);
+  const listed = (await (await page.request.get(`/api/ritual-sessions/${roomId}/posts?tab=check&per_page=50`)).json()) as { data: { excerpt: string }[] };
+  expect(listed.data.filter((post) => post.excerpt === text)).toHaveLength(1);
+  // /today finds nothing left to send.
+  await page.goto('/today');
+  await waitForIsland(page, 'TodayBoard');
+  await expect(page.getByText(/전송 대기 중인 기록/)).toHaveCount(0);
+  expect(posts).toHaveLength(1);
+});
+
 test('a guest is sent to sign in', async ({ browser }) => {
   const context = await browser.newContext(test.info().project.use);
   const guest = await context.newPage();

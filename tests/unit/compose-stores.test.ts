@@ -54,27 +54,28 @@ const room = { category: 'daily', title: '', html: '<p>오늘</p>', filled: true
 
 it('saves a room post or thread, new or edited, and answers where it opens', async () => {
   client.post.mockResolvedValueOnce({ data: { id: 5 } });
-  await expect(createRoomComposer({ kind: 'post', roomId: 2, existingId: null }).submit(room)).resolves.toEqual({ sent: '/room/2/5' });
-  expect(client.post).toHaveBeenLastCalledWith('/api/ritual-sessions/2/posts', expect.any(FormData));
+  await expect(createRoomComposer({ kind: 'post', roomId: 2, existingId: null, userId: 1 }).submit(room)).resolves.toEqual({ sent: '/room/2/5' });
+  // A new record carries a key of its own: should its answer be lost, the retry is the same record.
+  expect(client.post).toHaveBeenLastCalledWith('/api/ritual-sessions/2/posts', expect.any(FormData), { headers: { 'Idempotency-Key': expect.stringMatching(/^[\x21-\x7e]{1,64}$/) } });
   expect(sentFields(client.post.mock.lastCall)).toEqual({ title: '', content: '<p>오늘</p>', category: 'daily', is_public: '1' });
 
   client.put.mockResolvedValueOnce({ data: { id: 9 } });
-  await expect(createRoomComposer({ kind: 'thread', roomId: 2, existingId: 9 }).submit({ ...room, title: ' 질문 ' })).resolves.toEqual({ sent: '/room/2/thread/9' });
+  await expect(createRoomComposer({ kind: 'thread', roomId: 2, existingId: 9, userId: 1 }).submit({ ...room, title: ' 질문 ' })).resolves.toEqual({ sent: '/room/2/thread/9' });
   expect(client.put).toHaveBeenLastCalledWith('/api/ritual-sessions/2/threads/9', expect.any(FormData));
   expect(sentFields(client.put.mock.lastCall)).toEqual({ title: '질문', content: '<p>오늘</p>' });
 });
 
 it('asks a thread for its title and a post for its category before sending, and keeps the server\'s refusal', async () => {
   const calls = client.post.mock.calls.length;
-  await expect(createRoomComposer({ kind: 'thread', roomId: 2, existingId: null }).submit({ ...room, filled: false })).resolves.toEqual({
+  await expect(createRoomComposer({ kind: 'thread', roomId: 2, existingId: null, userId: 1 }).submit({ ...room, filled: false })).resolves.toEqual({
     invalid: { title: [ROOM_POST_MESSAGES.title], content: [ROOM_POST_MESSAGES.content] },
   });
-  await expect(createRoomComposer({ kind: 'post', roomId: 2, existingId: null }).submit({ ...room, category: '' })).resolves.toEqual({ invalid: { category: [ROOM_POST_MESSAGES.category] } });
+  await expect(createRoomComposer({ kind: 'post', roomId: 2, existingId: null, userId: 1 }).submit({ ...room, category: '' })).resolves.toEqual({ invalid: { category: [ROOM_POST_MESSAGES.category] } });
   expect(client.post).toHaveBeenCalledTimes(calls);
 
   const gone = new ApiError(404, '');
   client.post.mockRejectedValueOnce(gone);
-  const composer = createRoomComposer({ kind: 'post', roomId: 2, existingId: null });
+  const composer = createRoomComposer({ kind: 'post', roomId: 2, existingId: null, userId: 1 });
   await expect(composer.submit(room)).resolves.toEqual({ failure: gone });
   expect(composer.$busy.get()).toBe(false);
 });

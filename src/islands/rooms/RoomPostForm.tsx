@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ROOM_TITLE_MAX } from '../../lib/room-post-rules.ts';
 import { createRoomComposer } from '../../stores/room-compose.ts';
 import { CheckField, FieldErrors, SelectField, TextField } from '../shared/form-fields.tsx';
@@ -22,26 +22,34 @@ export type RoomComposerTarget =
 interface Props {
   target: RoomComposerTarget;
   initialCategory?: string;
+  /** The member writing: a record made offline waits in this browser for them alone. */
+  userId: number;
 }
 
 /**
  * The composer of a room's posts and threads (/compose/post?roomId=, /compose/thread?roomId= and
  * their edits): the editor of the square, sent as multipart; the post or thread then opens.
  */
-export function RoomPostForm({ target, initialCategory }: Props) {
+export function RoomPostForm({ target, initialCategory, userId }: Props) {
   const existing = target.kind === 'post' ? target.post : target.thread;
   const [content, setContent] = useState({ html: existing?.contentHtml ?? '', filled: Boolean(existing) });
   const [isPublic, setIsPublic] = useState(target.kind === 'post' ? (target.post?.isPublic ?? false) : false);
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
-  const [composer] = useState(() => createRoomComposer({ kind: target.kind, roomId: target.roomId, existingId: existing?.id ?? null }));
+  const [composer] = useState(() => createRoomComposer({ kind: target.kind, roomId: target.roomId, existingId: existing?.id ?? null, userId }));
   const busy = useStore(composer.$busy);
+  const queued = useStore(composer.$queued);
+  const sentPath = useStore(composer.$sentPath);
+  useEffect(() => {
+    if (sentPath !== null) window.location.assign(sentPath);
+  }, [sentPath]);
   const form = useForm(
     { category: target.kind === 'post' ? (target.post?.category ?? initialCategory ?? target.categories[0]?.value ?? '') : '', title: existing?.title ?? '' },
     { order: ['category', 'title', 'content', 'is_public'], onEdit: () => setDirty(true) },
   );
   const { values, errors, field, fieldId, edited } = form;
-  useLeaveWarning(dirty && !busy);
+  // A queued record is safe in the browser: leaving loses nothing.
+  useLeaveWarning(dirty && !busy && !queued);
 
   const onSubmit = async () => {
     if (uploading > 0) return;
@@ -52,7 +60,7 @@ export function RoomPostForm({ target, initialCategory }: Props) {
     else if ('failure' in outcome) form.showFailure(outcome.failure);
     else {
       setDirty(false);
-      window.location.assign(outcome.sent);
+      if (outcome.sent !== null) window.location.assign(outcome.sent);
     }
   };
 
@@ -104,6 +112,11 @@ export function RoomPostForm({ target, initialCategory }: Props) {
       ) : null}
       <SubmitButton label={existing ? '수정 완료' : '올리기'} busyLabel={existing ? '저장하는 중…' : '올리는 중…'} busy={busy} disabled={uploading > 0} />
       <FormAlert id={fieldId('alert')} messages={form.messages} />
+      {queued ? (
+        <p className="form-status" role="status">
+          전송 대기 중 · 인터넷에 다시 연결되면 자동으로 올릴게요. 이 화면을 닫아도 기록은 이 기기에 남아 있어요.
+        </p>
+      ) : null}
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $checkIns, $todayRooms, checkInToday, startToday } from '../../stores/today.ts';
+import { $checkIns, $queuedRecords, $todayRooms, checkInToday, startToday } from '../../stores/today.ts';
 import type { RoomCheckIn, TodayRoom } from '../../stores/today.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
@@ -23,7 +23,14 @@ function statusText(checkIn: RoomCheckIn | undefined): string {
   return checkIn.error === undefined ? '' : failureMessage(checkIn.error);
 }
 
-function TodayRoomCard({ room, checkIn, hydrated }: { room: TodayRoom; checkIn: RoomCheckIn | undefined; hydrated: boolean }) {
+interface CardProps {
+  room: TodayRoom;
+  checkIn: RoomCheckIn | undefined;
+  queuedRecords: number;
+  hydrated: boolean;
+}
+
+function TodayRoomCard({ room, checkIn, queuedRecords, hydrated }: CardProps) {
   const [textId, setTextId] = useState<number | null>(room.check_in_texts[0]?.id ?? null);
   const state = checkIn?.state ?? (room.checked_in_today ? 'done' : 'open');
   const titleId = `today-${room.ritual_session_id}`;
@@ -64,6 +71,7 @@ function TodayRoomCard({ room, checkIn, hydrated }: { room: TodayRoom; checkIn: 
       <p className="today-message" role="status">
         {statusText(checkIn)}
       </p>
+      {queuedRecords > 0 ? <p className="today-queued">전송 대기 중인 기록 {queuedRecords}개 · 연결되면 자동으로 올릴게요.</p> : null}
       <a className="pill today-write" href={`/compose/post?roomId=${room.ritual_session_id}`}>
         기록하기
       </a>
@@ -76,12 +84,16 @@ export function TodayBoard({ userId, rooms: initial }: Props) {
   const hydrated = useHydrated();
   const rooms = useStore($todayRooms);
   const checkIns = useStore($checkIns);
+  const queuedRecords = useStore($queuedRecords);
   useEffect(() => startToday(userId, initial), [userId, initial]);
   const shown = hydrated ? rooms : initial;
   return (
     <div className="today-list">
       {shown.map((room) => (
-        <TodayRoomCard key={room.ritual_session_id} room={room} checkIn={checkIns[String(room.ritual_session_id)]} hydrated={hydrated} />
+        <TodayRoomCard key={room.ritual_session_id} room={room} checkIn={checkIns[String(room.ritual_session_id)]}
+          queuedRecords={queuedRecords[String(room.ritual_session_id)] ?? 0}
+          hydrated={hydrated}
+        />
       ))}
     </div>
   );

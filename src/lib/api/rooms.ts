@@ -31,6 +31,14 @@ export async function saveRoomPost(roomId: number, postId: number | null, draft:
   return data;
 }
 
+/** A new post that may be sent again (queued offline, an answer lost): the key makes a repeat answer the first. */
+export async function sendNewRoomPost(roomId: number, draft: RoomPostDraft, idempotencyKey: string): Promise<ReturnType<typeof roomPostDetailResource>> {
+  const { data } = await composer.post<Answer<ReturnType<typeof roomPostDetailResource>>>(`${room(roomId)}/posts`, multipart(draft), {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return data;
+}
+
 export async function saveRoomThread(roomId: number, threadId: number | null, draft: RoomThreadDraft): Promise<ReturnType<typeof roomThreadDetailResource>> {
   const body = multipart(draft);
   const { data } = threadId === null

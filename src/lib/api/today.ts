@@ -21,9 +21,7 @@ export async function fetchToday(): Promise<TodayRoom[]> {
  * repeat answer the first, and `checked_in_at` keeps it on the day it was tapped.
  */
 export async function sendCheckIn(roomId: number, input: TodayCheckIn, idempotencyKey: string): Promise<CheckInAnswer> {
-  const { data } = await clientFor({ quiet: true })<Answer<CheckInAnswer>>(`/api/ritual-sessions/${roomId}/check-in`, {
-    method: 'POST',
-    body: { ...input },
+  const { data } = await clientFor({ quiet: true }).post<Answer<CheckInAnswer>>(`/api/ritual-sessions/${roomId}/check-in`, { ...input }, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   return data;
