@@ -150,6 +150,18 @@ describe('a check-in sent late or twice', () => {
   });
 });
 
+describe('the API\'s own description', () => {
+  it('names the Idempotency-Key header and the 409 of a copy still being written on both writes', async () => {
+    const doc = (await guestClient(db()).get('/api/openapi.json')).body;
+    for (const path of ['/api/ritual-sessions/{id}/check-in', '/api/ritual-sessions/{id}/posts']) {
+      const operation = doc.paths[path].post;
+      expect(operation.parameters, path).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
+      expect(Object.keys(operation.responses), path).toContain('409');
+    }
+    expect(doc.paths['/api/me/today'].get.responses['200']).toBeDefined();
+  });
+});
+
 describe('a record sent twice', () => {
   it('creates one post for one key; another member\'s session answers 403 and stores no key', async () => {
     const { room, first, outsider } = await roomWithMembers(db());
@@ -165,6 +177,16 @@ describe('a record sent twice', () => {
     expect(changed.status).toBe(422);
     expect((await outsider.client.post(path, { json: body, headers: keyed('record-1') })).status).toBe(403);
     expect(await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, outsider.user.id))).toHaveLength(0);
+  });
+
+  it('writes once when two copies with one key race; the loser is told to wait (409) or answered the first', async () => {
+    const { room, first } = await roomWithMembers(db());
+    const path = `/api/ritual-sessions/${room.id}/posts`;
+    const body = { category: 'wakeup', content: '<p>두 번 눌렀어요</p>' };
+    const answers = await Promise.all([1, 2, 3].map(() => first.client.post(path, { json: body, headers: keyed('double-tap') })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual(expect.arrayContaining([201]));
+    for (const answer of answers) expect([201, 409]).toContain(answer.status);
+    expect(await db().select().from(ritualSessionPosts).where(eq(ritualSessionPosts.ritualSessionId, room.id))).toHaveLength(1);
   });
 
   it('forgets keys after a day', async () => {

@@ -71,6 +71,9 @@ function parametersOf(operation: ApiOperation, schemas: SchemaWriter): JsonSchem
     required: true,
     schema: isIdParameter(name) ? { type: 'integer', minimum: 1 } : { type: 'string' },
   }));
+  if (operation.idempotent) {
+    parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,64}$' } });
+  }
   if (!operation.query) return parameters;
   const query = schemas.input(operation.query);
   const required = new Set((query['required'] as string[] | undefined) ?? []);

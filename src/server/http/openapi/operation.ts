@@ -20,6 +20,8 @@ export interface ApiOperation {
   body?: z.ZodType;
   /** The body may be multipart/form-data (files) as well as JSON or urlencoded. */
   multipart?: boolean;
+  /** Takes an `Idempotency-Key` header: a repeat answers the first; a copy still being written answers 409. */
+  idempotent?: boolean;
   /** The route's own answers; the errors every route of its kind may give are added by `answersOf`. */
   answers: Answers;
 }
@@ -35,6 +37,7 @@ export function answersOf(operation: ApiOperation): Answers {
   const answers: Answers = { 403: forbiddenAnswer, 404: messageAnswer, 422: validationAnswer, 429: messageAnswer, 500: messageAnswer };
   if (operation.method !== 'GET') Object.assign(answers, { 413: messageAnswer, 419: messageAnswer });
   if (operation.access !== 'anyone') answers[401] = messageAnswer;
+  if (operation.idempotent) answers[409] = messageAnswer;
   return { ...answers, ...operation.answers };
 }
 
