@@ -4,6 +4,7 @@ import { $checkIns, $queuedRecords, $todayRooms, checkInToday, startToday } from
 import type { RoomCheckIn, TodayRoom } from '../../stores/today.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
+import '../rooms/rooms.css';
 import './today.css';
 
 interface Props {
@@ -48,10 +49,10 @@ function TodayRoomCard({ room, checkIn, queuedRecords, hydrated }: CardProps) {
       {state === 'open' || state === 'sending' ? (
         <>
           {room.check_in_texts.length > 0 ? (
-            <fieldset className="today-texts">
+            <fieldset className="check-in-texts">
               <legend>오늘의 한 문장</legend>
               {room.check_in_texts.map((text) => (
-                <label key={text.id} className={textId === text.id ? 'today-chip active' : 'today-chip'}>
+                <label key={text.id} className={textId === text.id ? 'check-in-chip active' : 'check-in-chip'}>
                   <input type="radio" name={`check-in-text-${room.ritual_session_id}`} value={text.id} checked={textId === text.id} onChange={() => setTextId(text.id)} />
                   {text.text}
                 </label>
