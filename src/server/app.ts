@@ -60,6 +60,9 @@ import { letterRoutes } from './modules/letters/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { legacyDispatch } from './modules/legacy/routes.ts';
 import { openApiRoutes } from './modules/openapi/routes.ts';
+import { pushStoredNotifications } from './modules/push/notification-push.ts';
+import { pushRoutes } from './modules/push/routes.ts';
+import { reminderRoutes } from './modules/reminders/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -151,6 +154,9 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
+  // What a request notified is pushed once it has answered.
+  app.use(pushStoredNotifications(db, deps.push, deps.background));
+
   app.route('/', healthRoutes(db, deps.readiness ?? readyNow()));
   app.route('/', metricsRoutes(metrics.registry, config.metricsToken));
   app.route('/', csrfRoutes(config));
@@ -190,6 +196,8 @@ export function createApp(deps: AppDeps) {
   app.route('/', offTheRecordRoutes(db));
   app.route('/', searchRoutes(db));
   app.route('/', adminRoutes(deps));
+  app.route('/', pushRoutes(db, config, deps.push));
+  app.route('/', reminderRoutes(db));
   app.route('/', openApiRoutes());
 
   app.notFound(() => {

@@ -6,6 +6,8 @@ import { createStorage, storageSettingsFromEnv } from './adapters/storage/index.
 import { createPaymentGateway, paymentSettingsFromEnv } from './adapters/payments/index.ts';
 import type { PaymentGateway } from './adapters/payments/index.ts';
 import { createSmsSender, smsSettingsFromEnv } from './adapters/sms/index.ts';
+import { createPushSender, pushSettingsFromEnv } from './adapters/push/index.ts';
+import { createKakaoSender, kakaoSettingsFromEnv } from './adapters/kakao/index.ts';
 import { createApi } from './app.ts';
 import { socialSettingsFromEnv } from './modules/social/providers.ts';
 import type { ApiHandler } from './app.ts';
@@ -23,6 +25,7 @@ import { createBackgroundWork } from './jobs/background-work.ts';
 import type { BackgroundWork } from './jobs/background-work.ts';
 import { cleanupJob, cleanupSettingsFromEnv } from './jobs/cleanup.ts';
 import { letterDeliveryJob } from './jobs/letters.ts';
+import { reminderJob } from './jobs/reminders.ts';
 import { purchaseConfirmationJob } from './jobs/purchase-confirmation.ts';
 import { upkeepJob } from './jobs/upkeep.ts';
 import { backUpOnSignal, backupJob, backupSettingsFromEnv } from './jobs/backup.ts';
@@ -101,6 +104,8 @@ async function boot(): Promise<Runtime> {
   const background = createBackgroundWork();
   const mailer = countedMailer(createMailer(mailSettingsFromEnv(env)), metrics.mails);
   watchDatabaseQueue(metrics.registry, database);
+  const push = createPushSender(pushSettingsFromEnv(env));
+  const kakao = createKakaoSender(kakaoSettingsFromEnv(env));
   const upkeep = upkeepJob(database, logger);
   const backups = backupJob(database, backupSettingsFromEnv(env), logger);
   backUpOnSignal(backups, logger);
@@ -109,6 +114,7 @@ async function boot(): Promise<Runtime> {
       cleanupJob(database.db, cleanupSettingsFromEnv(env), logger),
       letterDeliveryJob(database.db, mailer, config.appUrl, logger),
       purchaseConfirmationJob(database.db, logger),
+      reminderJob(database.db, { push, mailer, kakao }, config.appUrl, logger),
       ...(upkeep ? [upkeep] : []),
       ...(backups ? [backups] : []),
     ],
@@ -139,6 +145,7 @@ async function boot(): Promise<Runtime> {
       localStorage,
       sms: createSmsSender(smsSettingsFromEnv(env)),
       payments,
+      push,
       social: socialSettingsFromEnv(env),
       metrics,
       readiness,

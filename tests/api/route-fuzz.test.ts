@@ -200,6 +200,15 @@ beforeEach(async () => {
       emails: [],
       // The console's inquiry answer.
       answer: '확인해 보니 내일 출고돼요.',
+      // Push subscriptions, notification settings and reminders.
+      endpoint: 'https://push.example.com/send/fuzz',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      push: true,
+      email_digest: false,
+      muted_ritual_session_ids: [],
+      enabled: true,
+      time: '08:00',
+      channels: ['push'],
       // The console's square categories.
       write_scope: 'member',
       allows_anonymous: false,

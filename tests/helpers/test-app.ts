@@ -18,6 +18,10 @@ import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer
 import { DEFAULT_LEGACY_SUNSET } from '../../src/server/modules/legacy/deprecation.ts';
 import { createTestPaymentGateway } from '../../src/server/adapters/payments/index.ts';
 import type { PaymentGateway } from '../../src/server/adapters/payments/index.ts';
+import { createOutboxPushSender, readPushOutbox } from '../../src/server/adapters/push/outbox-push-sender.ts';
+import type { PushOutboxMessage } from '../../src/server/adapters/push/outbox-push-sender.ts';
+import type { PushSender } from '../../src/server/adapters/push/index.ts';
+import { vapidKeysFromAppKey } from '../../src/server/adapters/push/vapid-keys.ts';
 import { answerChecker, routedMethod } from './answer-contract.ts';
 import type { AnswerCheck } from './answer-contract.ts';
 
@@ -49,6 +53,10 @@ export interface TestApp {
   uploadsDir: string;
   /** The verification codes this app texted, newest first. */
   smsOutbox(phone?: string): Promise<SmsOutboxMessage[]>;
+  /** The pushes this app sent to the outbox (when no other push sender was given), newest first, once its background work is done. */
+  pushOutbox(endpoint?: string): Promise<PushOutboxMessage[]>;
+  /** Resolves once the work its requests left running (mail, pushes) is done. */
+  idle(): Promise<void>;
   client(options?: { ip?: string }): TestClient;
 }
 
@@ -62,6 +70,8 @@ export function createTestApp(
   remoteStorage?: FileStorage,
   /** Another payment provider than the in-memory test one (Toss against a local fake). */
   payments: PaymentGateway = createTestPaymentGateway(),
+  /** Another push sender than the outbox (web push against a local push service). */
+  pushSender?: PushSender,
 ): TestApp {
   const logs: LogLine[] = [];
   const sink = new Writable({
@@ -79,7 +89,9 @@ export function createTestApp(
   const smsDir = mkdtempSync(join(tmpdir(), 'ritual-sms-'));
   const sms = createOutboxSmsSender(smsDir);
   const background = createBackgroundWork();
-  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, background, storage, localStorage, sms, payments, social });
+  const pushDir = mkdtempSync(join(tmpdir(), 'ritual-push-'));
+  const push = pushSender ?? createOutboxPushSender(pushDir, vapidKeysFromAppKey(config.appKey).publicKey);
+  const app = createApp({ db, config, logger: pino({ level: 'debug' }, sink), mailer, background, storage, localStorage, sms, payments, social, push });
   const checkAnswer = answerChecker(app);
   extend?.(app);
   const api = mountApi(app, config.bodyLimitBytes);
@@ -92,6 +104,11 @@ export function createTestApp(
       return readOutbox(outboxDir, to ? { to } : {});
     },
     smsOutbox: (phone) => readSmsOutbox(smsDir, phone ? { phone } : {}),
+    async pushOutbox(endpoint) {
+      await background.idle();
+      return readPushOutbox(pushDir, endpoint ? { endpoint } : {});
+    },
+    idle: () => background.idle(),
     client: (options) => new TestClient(api, options?.ip ?? '127.0.0.1', checkAnswer),
   };
 }

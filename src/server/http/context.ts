@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Mailer } from '../adapters/mail/index.ts';
 import type { PaymentGateway } from '../adapters/payments/index.ts';
+import type { PushSender } from '../adapters/push/index.ts';
 import type { SmsSender } from '../adapters/sms/index.ts';
 import type { FileStorage, LocalStorage } from '../adapters/storage/index.ts';
 import type { SocialSettings } from '../modules/social/provider-settings.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
   sms: SmsSender;
   /** The payment provider the checkout confirms and refunds through. */
   payments: PaymentGateway;
+  /** Web Push for notifications (and the public key browsers subscribe with); none: nothing is pushed. */
+  push?: PushSender;
   /** The social sign-in providers that are configured; none in most tests. */
   social: SocialSettings;
   /** Shared with the pages; each app makes its own when none is given (tests). */

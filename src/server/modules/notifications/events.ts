@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { comments, notifications } from '../../db/schema/index.ts';
 import type { NewNotification, NotificationData, NotificationSource, NotificationTarget, ReactionType } from '../../db/schema/index.ts';
 import type { ModelSubject } from '../models/kind.ts';
+import { noteStoredNotifications } from '../push/stored-notifications.ts';
 
 /** Where a notification leads: the thing's title and the ids the client builds the link from. */
 export type NotificationPlace = Pick<ModelSubject, 'title' | 'squarePostCategorySlug' | 'ritualSessionId' | 'ritualSessionThreadId'> & {
@@ -27,8 +28,11 @@ const dataOf = (place: NotificationPlace, target: NotificationTarget, reactionTy
   id: place.id,
 });
 
+/** Stores the rows and notes their ids for the request's push (modules/push/notification-push.ts), sent after it answers. */
 async function insertAll(tx: Db, rows: NewNotification[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(notifications).values(rows);
+  if (rows.length === 0) return;
+  const stored = await tx.insert(notifications).values(rows).returning({ id: notifications.id });
+  noteStoredNotifications(stored.map((row) => row.id));
 }
 
 export interface CommentEvent {

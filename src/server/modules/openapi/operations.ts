@@ -12,7 +12,9 @@ import { notificationOperations } from '../notifications/api-description.ts';
 import { offTheRecordOperations } from '../off-the-record/api-description.ts';
 import { orderOperations } from '../orders/api-description.ts';
 import { programOperations } from '../programs/api-description.ts';
+import { pushOperations } from '../push/api-description.ts';
 import { reactionOperations } from '../reactions/api-description.ts';
+import { reminderOperations } from '../reminders/api-description.ts';
 import { reportOperations } from '../reports/api-description.ts';
 import { reviewOperations } from '../reviews/api-description.ts';
 import { ritualOperations } from '../rituals/api-description.ts';
@@ -43,6 +45,7 @@ export const API_OPERATIONS: Record<string, readonly ApiOperation[]> = {
   reports: reportOperations,
   reactions: reactionOperations,
   notifications: notificationOperations,
+  push: [...pushOperations, ...reminderOperations],
   programs: programOperations,
   reviews: reviewOperations,
   store: storeOperations,
