@@ -73,6 +73,7 @@ async function guestPaths(request: APIRequestContext): Promise<string[]> {
     '/reset-password?token=not-a-token&email=member1%40example.com',
     '/verify-email',
     '/room/howto',
+    '/offline',
     '/no-such-page',
   ];
 }
