@@ -1,43 +1,57 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { NETWORK_ERROR_STATUS, isApiError } from './api-errors.ts';
-import type { RoomPostDraft } from './api/rooms.ts';
-import type { TodayCheckIn } from './api/today.ts';
+import type { RoomPostCategoryName } from './rooms.ts';
 
 /**
- * Check-ins and records made without a connection, kept in the browser until they are sent. Each
+ * Check-ins and records made without a connection, kept in the browser until they are sent, by
+ * the page or by the service worker (src/service-worker/outbox-sync.ts), so written for both. Each
  * belongs to the account that made it: another account on the same browser never sends or sees it.
  * The key goes with the request as its Idempotency-Key, so a send whose answer was lost is not a second write.
  */
+export interface CheckInBody {
+  check_in_text_id?: number;
+  content?: string;
+  checked_in_at: string;
+}
+
 export interface QueuedCheckIn {
   key: string;
   userId: number;
   roomId: number;
-  body: TodayCheckIn & { checked_in_at: string };
+  body: CheckInBody;
+}
+
+export interface RecordDraft {
+  category: RoomPostCategoryName;
+  title: string;
+  content: string;
+  is_public: boolean;
 }
 
 export interface QueuedRecord {
   key: string;
   userId: number;
   roomId: number;
-  draft: RoomPostDraft;
+  draft: RecordDraft;
   queuedAt: string;
 }
 
 interface OutboxSchema extends DBSchema {
-  'check-ins': {
-    key: string;
-    value: QueuedCheckIn;
-    indexes: { 'by-user': number };
-  };
+  'check-ins': { key: string; value: QueuedCheckIn; indexes: { 'by-user': number } };
   records: { key: string; value: QueuedRecord; indexes: { 'by-user': number } };
 }
+
+/** The Background Sync tag under which the worker sends what the page could not. */
+export const OUTBOX_SYNC_TAG = 'ritual-outbox';
 
 // Not now: busy with the same key, signed out for the moment (kept for when they sign in again), too many.
 const LATER_STATUSES = new Set([NETWORK_ERROR_STATUS, 401, 409, 429]);
 
 /** No answer at all, or one that says "not now" or a server fault: kept for the next try. */
-export const worthRetrying = (error: unknown): boolean => !isApiError(error) || LATER_STATUSES.has(error.status) || error.status >= 500;
+export const retryLater = (status: number): boolean => LATER_STATUSES.has(status) || status >= 500;
+
+export const worthRetrying = (error: unknown): boolean => !isApiError(error) || retryLater(error.status);
 
 const DATABASE = 'ritual-outbox';
 let opened: Promise<IDBPDatabase<OutboxSchema>> | undefined;

@@ -8,6 +8,7 @@
 import { NetworkOnly, Serwist, setCacheNameDetails } from 'serwist';
 import type { PrecacheEntry } from 'serwist';
 import { CACHE_ID, OFFLINE_PATH, isPageNavigation } from '../lib/service-worker.ts';
+import { listenForOutboxSync } from './outbox-sync.ts';
 
 // Typed against the worker's own globals by this folder's tsconfig.json (`npm run check`); the
 // project's, which has the page's globals, sees only what both have.
@@ -44,3 +45,4 @@ const serwist = new Serwist({
 });
 
 serwist.addEventListeners();
+listenForOutboxSync(self);

@@ -1,4 +1,5 @@
 import { sendNewRoomPost } from '../lib/api/rooms.ts';
+import { askForBackgroundSync } from '../lib/background-sync.ts';
 import { forgetRecord, queueRecord, queuedRecords, worthRetrying } from '../lib/offline-outbox.ts';
 import type { QueuedRecord } from '../lib/offline-outbox.ts';
 
@@ -12,7 +13,10 @@ export async function deliverRecord(entry: QueuedRecord, queued: boolean): Promi
     return { sent: { key: entry.key, roomId: entry.roomId, postId: post.id } };
   } catch (error) {
     if (worthRetrying(error)) {
-      if (!queued) await queueRecord(entry);
+      if (!queued) {
+        await queueRecord(entry);
+        askForBackgroundSync();
+      }
       return { queued: true };
     }
     // Refused for good (the room closed, the member may no longer write): it would only be refused again.

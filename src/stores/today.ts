@@ -1,8 +1,9 @@
 import { atom, map } from 'nanostores';
 import { sendCheckIn } from '../lib/api/today.ts';
-import type { TodayCheckIn, TodayRoom } from '../lib/api/today.ts';
+import type { TodayRoom } from '../lib/api/today.ts';
 import { forgetCheckIn, queueCheckIn, queuedCheckIns, worthRetrying } from '../lib/offline-outbox.ts';
-import type { QueuedCheckIn } from '../lib/offline-outbox.ts';
+import type { CheckInBody, QueuedCheckIn } from '../lib/offline-outbox.ts';
+import { askForBackgroundSync } from '../lib/background-sync.ts';
 import { flushQueuedRecords, queuedRecordCounts } from './record-outbox.ts';
 
 export type { TodayRoom } from '../lib/api/today.ts';
@@ -35,7 +36,10 @@ async function deliver(entry: QueuedCheckIn, queued: boolean): Promise<void> {
     setCheckIn(entry.roomId, 'done', { answer: answer.created ? 'created' : 'repeat' });
   } catch (error) {
     if (worthRetrying(error)) {
-      if (!queued) await queueCheckIn(entry);
+      if (!queued) {
+        await queueCheckIn(entry);
+        askForBackgroundSync();
+      }
       setCheckIn(entry.roomId, 'queued');
       return;
     }
@@ -95,7 +99,7 @@ export function startToday(userId: number, rooms: TodayRoom[]): () => void {
 }
 
 /** One tap: sent now, or kept for later when there is no connection; a repeat never writes twice. */
-export async function checkInToday(roomId: number, input: TodayCheckIn): Promise<void> {
+export async function checkInToday(roomId: number, input: Omit<CheckInBody, 'checked_in_at'>): Promise<void> {
   if (member === null || $checkIns.get()[String(roomId)]?.state === 'sending') return;
   const entry: QueuedCheckIn = {
     key: crypto.randomUUID(),
@@ -107,6 +111,7 @@ export async function checkInToday(roomId: number, input: TodayCheckIn): Promise
   if (!navigator.onLine) {
     try {
       await queueCheckIn(entry);
+      askForBackgroundSync();
       setCheckIn(roomId, 'queued');
     } catch (error) {
       // No IndexedDB (a private window in some browsers): nothing can be kept for later.

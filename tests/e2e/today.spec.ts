@@ -131,6 +131,41 @@ test('a record written offline waits as 전송 대기 중, is posted once on rec
   expect(posts).toHaveLength(1);
 });
 
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a check-in kept offline is sent by the worker (Background Sync) after the page is closed', async ({ page, context, staffRequest }) => {
+    await seatedMember(page, staffRequest, 'sync');
+    await page.goto('/today');
+    await waitForIsland(page, 'TodayBoard');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const card = page.getByRole('article');
+    await context.setOffline(true);
+    await card.getByRole('button', { name: '체크인하기' }).click();
+    await expect(card.getByText('전송 대기 중', { exact: true })).toBeVisible();
+    await page.close();
+    await context.setOffline(false);
+
+    // A page of no origin, so that no page of the site sends the queue itself.
+    const blank = await context.newPage();
+    const cdp = await context.newCDPSession(blank);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((entry) => entry.scopeURL.startsWith(test.info().project.use.baseURL ?? '') && !entry.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: await registration, tag: 'ritual-outbox', lastChance: false });
+    await expect
+      .poll(async () => ((await (await blank.request.get('/api/me/today')).json()) as { data: { checked_in_today: boolean }[] }).data[0]?.checked_in_today)
+      .toBe(true);
+  });
+});
+
 test('a guest is sent to sign in', async ({ browser }) => {
   const context = await browser.newContext(test.info().project.use);
   const guest = await context.newPage();
