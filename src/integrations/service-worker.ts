@@ -29,8 +29,8 @@ export function offlineEntry(entries: readonly ManifestEntry[], sources: readonl
  * The service worker (docs/decisions/025-service-worker-serwist.md): after the client build, the
  * worker's source is bundled with esbuild and Serwist writes it to `/sw.js` with the list of files
  * to precache. That list is the hashed build files every visitor may need (scripts, styles, the
- * font), the offline page and its icon; the operator console's bundle is left out, as only staff
- * ever load it.
+ * font), the offline page and its icon; the operator console's and the editor's bundles are left
+ * out, as only staff and a member writing ever load them.
  */
 export function serviceWorker(): AstroIntegration {
   let clientDir = '';
@@ -64,7 +64,9 @@ export function serviceWorker(): AstroIntegration {
             swDest: join(clientDir, SERVICE_WORKER_PATH),
             globDirectory: clientDir,
             globPatterns: [`${assetsDir}/**/*.{js,css,ttf,woff2}`, 'favicon.svg', 'icons/icon-192.png'],
-            globIgnores: [`${assetsDir}/AdminConsole*`],
+            // Pages are never kept offline, so the console's and the editor's bundles would only cost a
+            // guest's phone bytes: they load as any file does when a page asks for them.
+            globIgnores: [`${assetsDir}/AdminConsole*`, `${assetsDir}/editor.*`],
             // Their names change with their content, so the name is the revision.
             dontCacheBustURLsMatching: new RegExp(`^${assetsDir}/`),
             maximumFileSizeToCacheInBytes: 1024 * 1024,

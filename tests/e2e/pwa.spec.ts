@@ -141,6 +141,9 @@ test('a member\'s pages and API answers are never kept in a cache', async ({ pag
   expect(urls.some((url) => url.startsWith('/_astro/'))).toBe(true);
   const notBuildFiles = urls.filter((url) => !/^\/(_astro\/|offline$|favicon\.svg$|icons\/)/.test(url));
   expect(notBuildFiles).toEqual([]);
+  // Only staff load the console and only a member writing the editor: a guest's phone is spared them.
+  expect(urls.filter((url) => /^\/_astro\/(AdminConsole|editor)\./.test(url))).toEqual([]);
+  expect(urls.some((url) => /^\/_astro\/pretendard-korean\./.test(url))).toBe(true);
   expect(await cacheNames(page)).toEqual([expect.stringMatching(/^ritual-precache-/)]);
   // The offline page was fetched as a guest: it names no member.
   const offline = await page.evaluate(async () => {
