@@ -4,6 +4,9 @@ import { createWebPushSender } from '../../src/server/adapters/push/web-push-sen
 import { vapidKeysFromAppKey } from '../../src/server/adapters/push/vapid-keys.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { mutedRitualSessions, notificationSettings, pushSubscriptions } from '../../src/server/db/schema/index.ts';
+import { notifyInquiryAnswer } from '../../src/server/modules/notifications/events.ts';
+import { notificationPushes } from '../../src/server/modules/push/notification-push.ts';
+import { collectStoredNotifications } from '../../src/server/modules/push/stored-notifications.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
 import { createMember } from '../helpers/factories.ts';
 import { startLocalPushService } from '../helpers/push-service.ts';
@@ -244,5 +247,31 @@ describe('push for what happens', () => {
     // Refused before anything is stored.
     expect((await commenter.client.post('/api/comments', { json: { model_type: 'square_post', model_id: post.id, content: '' } })).status).toBe(422);
     expect(await theApp().pushOutbox(subscription.endpoint)).toEqual([]);
+  });
+});
+
+describe('the pushes of a request’s notifications', () => {
+  it('are read back after the request: a notification whose transaction rolled back is not pushed', async () => {
+    const owner = await member();
+    const subscription = browserSubscription();
+    await owner.client.post('/api/push-subscriptions', { json: subscription });
+    const ids: number[] = [];
+    await collectStoredNotifications(ids, async () => {
+      await db()
+        .transaction(async (tx) => {
+          await notifyInquiryAnswer(tx as unknown as Db, { userId: owner.user.id, inquiryId: 1, title: '되돌린 답변' });
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await db().transaction((tx) => notifyInquiryAnswer(tx as unknown as Db, { userId: owner.user.id, inquiryId: 2, title: '배송 문의' }));
+    });
+    expect(ids).toHaveLength(2);
+    const pushes = await notificationPushes(db(), ids);
+    expect(pushes).toEqual([
+      {
+        target: { endpoint: subscription.endpoint, ...subscription.keys },
+        message: { title: '문의하신 내용에 운영팀 답변이 등록되었어요.', body: '배송 문의', url: '/inquiry/2', tag: `notification-${ids[1]}` },
+      },
+    ]);
   });
 });

@@ -137,3 +137,51 @@ describe('push and 알림톡 configuration', () => {
     expect(createPushSender(pushSettingsFromEnv(good)).publicKey).toBe(keys.publicKey);
   });
 });
+
+describe('the solapi 알림톡 provider', () => {
+  it('sends the template as ATA with #{variables}, signed with the SMS sender’s HMAC, no SMS in its place', async () => {
+    const received: { authorization: string; body: { message: Record<string, unknown> } }[] = [];
+    const solapi = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({ authorization: req.headers.authorization ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        const ok = req.url === '/messages/v4/send';
+        res.writeHead(ok ? 200 : 404, { 'Content-Type': 'application/json' }).end(JSON.stringify(ok ? { groupId: 'G1' } : { errorCode: 'NotFound' }));
+      });
+    });
+    await new Promise<void>((resolve) => solapi.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(solapi.address() as AddressInfo).port}`;
+      const env = parseEnv({
+        APP_KEY,
+        KAKAO_PROVIDER: 'solapi',
+        SOLAPI_API_KEY: 'NCSKEY',
+        SOLAPI_API_SECRET: 'SECRET0123456789',
+        SOLAPI_BASE_URL: baseUrl,
+        SOLAPI_KAKAO_PFID: 'KA01PF123',
+        SOLAPI_KAKAO_TEMPLATES: 'RITUAL_REMINDER=KA01TP456',
+      });
+      const sender = createKakaoSender(kakaoSettingsFromEnv(env));
+      await sender.send({ phone: '01012345678', templateCode: 'RITUAL_REMINDER', variables: { nickname: '새벽걷기', ritual_title: '아침 10분 명상' } });
+      expect(received).toHaveLength(1);
+      expect(received[0]!.authorization).toMatch(/^HMAC-SHA256 apiKey=NCSKEY, date=\S+, salt=[0-9a-f]{32}, signature=[0-9a-f]{64}$/);
+      expect(received[0]!.body).toEqual({
+        message: {
+          to: '01012345678',
+          type: 'ATA',
+          kakaoOptions: {
+            pfId: 'KA01PF123',
+            templateId: 'KA01TP456',
+            variables: { '#{nickname}': '새벽걷기', '#{ritual_title}': '아침 10분 명상' },
+            disableSms: true,
+          },
+        },
+      });
+      const failing = createKakaoSender({ provider: 'solapi', baseUrl: `${baseUrl}/elsewhere`, apiKey: 'k', apiSecret: 's', pfId: 'p', templateIds: { RITUAL_REMINDER: 't' } });
+      await expect(failing.send({ phone: '01012345678', templateCode: 'RITUAL_REMINDER', variables: {} })).rejects.toThrow(/Solapi answered 404 NotFound/);
+    } finally {
+      await new Promise<void>((resolve) => solapi.close(() => resolve()));
+    }
+  });
+});
