@@ -9,6 +9,8 @@ import { NetworkOnly, Serwist, setCacheNameDetails } from 'serwist';
 import type { PrecacheEntry } from 'serwist';
 import { CACHE_ID, OFFLINE_PATH, isPageNavigation } from '../lib/service-worker.ts';
 import { listenForOutboxSync } from './outbox-sync.ts';
+import { listenForPushes } from './push-handlers.ts';
+import type { PushWorkerScope } from './push-handlers.ts';
 
 // Typed against the worker's own globals by this folder's tsconfig.json (`npm run check`); the
 // project's, which has the page's globals, sees only what both have.
@@ -46,3 +48,5 @@ const serwist = new Serwist({
 
 serwist.addEventListeners();
 listenForOutboxSync(self);
+// The worker's own global scope; this file is typed with what the page's library knows too.
+listenForPushes(self as unknown as PushWorkerScope);
