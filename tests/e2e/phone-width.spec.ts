@@ -138,6 +138,7 @@ async function memberPaths(request: APIRequestContext): Promise<string[]> {
     '/mypage/phone',
     '/mypage/delete',
     '/mypage/coupon',
+    '/mypage/notifications',
     '/mypage/orders',
     `/mypage/orders/${order.id}`,
     `/mypage/reviews/write?order_item_id=${order.items[0]!.id}`,

@@ -3,26 +3,46 @@ import { apiHeaders, createVerifiedMember, waitForIsland } from './members.ts';
 import { expect, test } from './staff.ts';
 
 /**
- * /today, the installed app's start screen, as a new member seated in the demo room (a member of
- * their own per project, so that the day's one check-in is theirs to make).
+ * /today, the installed app's start screen, as new members seated in a running session of their
+ * own, so that the day's one check-in is theirs to make.
  */
 
-async function runningDemoRoom(staffRequest: APIRequestContext): Promise<number> {
-  const res = await staffRequest.get('/api/admin/ritual-sessions?per_page=50&sort=starts_at&order=desc');
-  expect(res.status(), await res.text()).toBe(200);
+const DAY_MS = 86_400_000;
+const sessions = new Map<string, Promise<number>>();
+
+/**
+ * A running session of the demo ritual for this project's new members, unpublished (no other spec
+ * sees it) and roomy: seating them in the demo room would fill its twelve seats.
+ */
+async function createRunningSession(staffRequest: APIRequestContext): Promise<number> {
+  const listed = await staffRequest.get('/api/admin/ritual-sessions?per_page=50&sort=starts_at&order=desc');
+  expect(listed.status(), await listed.text()).toBe(200);
+  const demo = ((await listed.json()) as { data: { ritual_id: number; title: string }[] }).data.find((session) => session.title.endsWith('아침 10분 명상'));
+  if (!demo) throw new Error('the demo data has no session of the morning ritual');
   const now = Date.now();
-  const sessions = ((await res.json()) as { data: { id: number; title: string; starts_at: string; ends_at: string }[] }).data;
-  // The seed's own (other specs add sessions of their own).
-  const running = sessions.find((session) => session.title.endsWith('아침 10분 명상') && Date.parse(session.starts_at) <= now && now < Date.parse(session.ends_at));
-  if (!running) throw new Error('the demo data has no running session');
-  return running.id;
+  const created = await staffRequest.post('/api/admin/ritual-sessions', {
+    headers: await apiHeaders(staffRequest),
+    data: {
+      ritual_id: demo.ritual_id,
+      title: `오늘의 리추얼 확인 (${test.info().project.name})`,
+      starts_at: new Date(now - 3 * DAY_MS).toISOString(),
+      ends_at: new Date(now + 20 * DAY_MS).toISOString(),
+      capacity: 1000,
+      price: 0,
+      is_published: false,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: { id: number } }).data.id;
 }
 
-/** A new verified member, signed in on `page`, seated by staff in the running demo room. */
+/** A new verified member, signed in on `page`, seated by staff in this project's running session. */
 async function seatedMember(page: Page, staffRequest: APIRequestContext, tag: string): Promise<number> {
   await createVerifiedMember(page.request, tag);
   const me = (await (await page.request.get('/api/me')).json()) as { data: { id: number } };
-  const roomId = await runningDemoRoom(staffRequest);
+  const project = test.info().project.name;
+  if (!sessions.has(project)) sessions.set(project, createRunningSession(staffRequest));
+  const roomId = await sessions.get(project)!;
   const seated = await staffRequest.post(`/api/admin/ritual-sessions/${roomId}/members`, {
     headers: await apiHeaders(staffRequest),
     data: { user_id: me.data.id },
@@ -129,6 +149,60 @@ test('a record written offline waits as 전송 대기 중, is posted once on rec
   await waitForIsland(page, 'TodayBoard');
   await expect(page.getByText(/전송 대기 중인 기록/)).toHaveCount(0);
   expect(posts).toHaveLength(1);
+});
+
+interface Reminder {
+  ritual_session_id: number;
+  enabled: boolean;
+  time: string;
+  channels: string[];
+}
+
+const remindersOf = async (page: Page): Promise<Reminder[]> => ((await (await page.request.get('/api/me/reminders')).json()) as { data: Reminder[] }).data;
+
+test('the reminder is set on /today and reads the same on 알림 설정', async ({ page, staffRequest }) => {
+  const roomId = await seatedMember(page, staffRequest, 'remind');
+  expect((await remindersOf(page)).find((item) => item.ritual_session_id === roomId)).toMatchObject({ enabled: true, time: '08:00', channels: ['push'] });
+  await page.goto('/today');
+  const reminders = page.getByRole('region', { name: '리마인더' });
+  await reminders.scrollIntoViewIfNeeded();
+  await waitForIsland(page, 'TodayReminders');
+  const time = reminders.getByLabel('알림 시간');
+  await expect(time).toHaveValue('08:00');
+  await time.fill('21:30');
+  await time.blur();
+  await expect.poll(async () => (await remindersOf(page)).find((item) => item.ritual_session_id === roomId)?.time).toBe('21:30');
+  // The box follows the server's answer, not the tap.
+  await reminders.getByRole('checkbox', { name: '이메일', exact: true }).click();
+  await expect.poll(async () => (await remindersOf(page)).find((item) => item.ritual_session_id === roomId)?.channels.sort()).toEqual(['email', 'push']);
+  // 알림톡 waits for a verified phone.
+  await expect(reminders.getByRole('checkbox', { name: '이메일', exact: true })).toBeChecked();
+  await expect(reminders.getByRole('checkbox', { name: '카카오톡 알림톡' })).toBeDisabled();
+
+  await page.getByRole('link', { name: '알림 설정' }).click();
+  await expect(page).toHaveURL(/\/mypage\/notifications$/);
+  await waitForIsland(page, 'NotificationSettings');
+  await expect(page.getByLabel('알림 시간')).toHaveValue('21:30');
+  await expect(page.getByRole('checkbox', { name: '이메일', exact: true })).toBeChecked();
+});
+
+test.describe('on an iPhone outside the home screen', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1' });
+
+  test('알림 설정 says how to add the app to the home screen instead of offering a push that fails', async ({ page, staffRequest }) => {
+    await seatedMember(page, staffRequest, 'iphone');
+    await page.goto('/mypage/notifications');
+    await waitForIsland(page, 'NotificationSettings');
+    await expect(page.getByText('홈 화면에 추가하면 알림을 받을 수 있어요')).toBeVisible();
+    await expect(page.getByText('‘홈 화면에 추가’를 고르고 ‘추가’를 눌러요.')).toBeVisible();
+    // Push cannot be turned on from here; mail still can.
+    const pushChannel = page.getByRole('checkbox', { name: '앱 푸시' });
+    await expect(pushChannel).toBeChecked();
+    await pushChannel.click();
+    await expect(pushChannel).not.toBeChecked();
+    await expect(pushChannel).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: '이메일', exact: true })).toBeEnabled();
+  });
 });
 
 test.describe('with the service worker', () => {

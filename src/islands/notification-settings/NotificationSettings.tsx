@@ -37,7 +37,7 @@ function Failure({ name }: { name: string }) {
 }
 
 /** Why push cannot be turned on here, in the member's words; nothing when it can. */
-function PushNotice() {
+export function PushNotice() {
   const support = useStore($pushSupport);
   const permission = useStore($pushPermission);
   if (support === 'ios-install') {
@@ -57,7 +57,8 @@ function PushNotice() {
   return null;
 }
 
-function ReminderRow({ reminder, phoneVerified }: { reminder: ReminderItem; phoneVerified: boolean }) {
+/** One session's reminder: on or off, its time, its channels; /today shows the same rows. */
+export function ReminderRow({ reminder, phoneVerified }: { reminder: ReminderItem; phoneVerified: boolean }) {
   const id = useId();
   const saving = useStore($saving)[`reminder-${reminder.ritual_session_id}`] === true;
   const support = useStore($pushSupport);
