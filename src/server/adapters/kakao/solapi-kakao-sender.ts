@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { SolapiError, solapiAuthorization } from '../sms/solapi-sms-sender.ts';
+import { sendSolapiMessage } from '../sms/solapi-sms-sender.ts';
 import type { KakaoMessage, KakaoSender, KakaoTemplateCode } from './kakao-sender.ts';
 
 /** 알림톡 through Solapi's HTTP API v4, with the account the SMS sender uses. */
@@ -14,21 +13,16 @@ export interface SolapiKakaoSettings {
   templateIds: Record<KakaoTemplateCode, string>;
 }
 
-// A send that hangs must not hold the reminder job for long.
-const TIMEOUT_MS = 10_000;
-const MAX_DETAIL = 300;
-
 /**
  * Sends the message as Solapi's `ATA` (알림톡) type: the template's variables as `#{name}`, and no
  * SMS in its place when KakaoTalk cannot deliver it (the member asked for KakaoTalk, not a text).
  */
 export function createSolapiKakaoSender(settings: SolapiKakaoSettings, now: () => Date = () => new Date()): KakaoSender {
-  const url = `${settings.baseUrl.replace(/\/+$/, '')}/messages/v4/send`;
-  const redact = (text: string) => text.split(settings.apiSecret).join('[redacted]');
   return {
     async send(message: KakaoMessage): Promise<void> {
-      const body = {
-        message: {
+      await sendSolapiMessage(
+        settings,
+        {
           to: message.phone,
           type: 'ATA',
           kakaoOptions: {
@@ -38,37 +32,9 @@ export function createSolapiKakaoSender(settings: SolapiKakaoSettings, now: () =
             disableSms: true,
           },
         },
-      };
-      const date = now().toISOString();
-      const salt = randomBytes(16).toString('hex');
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            Authorization: solapiAuthorization(settings.apiKey, settings.apiSecret, date, salt),
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-          },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new SolapiError(`Solapi 알림톡 send failed: ${redact(reason)}`, undefined, undefined, { cause: error });
-      }
-      const text = await response.text();
-      if (response.ok) return;
-      let errorCode: string | undefined;
-      let detail = '';
-      try {
-        const answer = JSON.parse(text) as { errorCode?: unknown; errorMessage?: unknown };
-        if (typeof answer.errorCode === 'string') errorCode = redact(answer.errorCode);
-        if (typeof answer.errorMessage === 'string') detail = `: ${redact(answer.errorMessage).slice(0, MAX_DETAIL)}`;
-      } catch {
-        // Not JSON (a proxy's error page): the status alone says enough.
-      }
-      throw new SolapiError(`Solapi answered ${response.status}${errorCode ? ` ${errorCode}` : ''}${detail}`, response.status, errorCode);
+        now,
+        '알림톡 send',
+      );
     },
   };
 }

@@ -64,51 +64,57 @@ async function readError(response: Response): Promise<{ errorCode?: string; erro
   return {};
 }
 
-export function createSolapiSmsSender(settings: SolapiSettings, now: () => Date = () => new Date()): SmsSender {
-  const url = `${settings.baseUrl.replace(/\/+$/, '')}/messages/v4/send`;
-  // Whatever reaches an error message or a log has the secret taken out, should a server echo it.
-  const redact = (text: string) => (settings.apiSecret ? text.split(settings.apiSecret).join('[redacted]') : text);
+/** What a Solapi send needs to sign and reach the API; the SMS and 알림톡 senders share it. */
+export type SolapiAccount = Pick<SolapiSettings, 'baseUrl' | 'apiKey' | 'apiSecret'>;
 
+/**
+ * POSTs one message to Solapi's `/messages/v4/send`, signed, within TIMEOUT_MS. A refusal or a
+ * failed connection throws SolapiError, with the secret taken out should a server echo it.
+ */
+export async function sendSolapiMessage(account: SolapiAccount, message: Record<string, unknown>, now: () => Date, what = 'send'): Promise<void> {
+  const url = `${account.baseUrl.replace(/\/+$/, '')}/messages/v4/send`;
+  const redact = (text: string) => (account.apiSecret ? text.split(account.apiSecret).join('[redacted]') : text);
+  const date = now().toISOString();
+  const salt = randomBytes(16).toString('hex');
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        Authorization: solapiAuthorization(account.apiKey, account.apiSecret, date, salt),
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
+      body: JSON.stringify({ message }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SolapiError(`Solapi ${what} failed: ${redact(reason)}`, undefined, undefined, { cause: error });
+  }
+  if (response.ok) {
+    // Read the answer ({groupId, messageId, statusCode: "2000", …}) so the connection is freed.
+    await response.arrayBuffer();
+    return;
+  }
+  const answer = await readError(response);
+  const errorCode = answer.errorCode === undefined ? undefined : redact(answer.errorCode);
+  const detail = answer.errorMessage ? `: ${redact(answer.errorMessage).slice(0, MAX_DETAIL)}` : '';
+  throw new SolapiError(`Solapi answered ${response.status}${errorCode ? ` ${errorCode}` : ''}${detail}`, response.status, errorCode);
+}
+
+export function createSolapiSmsSender(settings: SolapiSettings, now: () => Date = () => new Date()): SmsSender {
   return {
     async sendCode(message: SmsCodeMessage): Promise<void> {
-      const body = {
-        message: {
+      await sendSolapiMessage(
+        settings,
+        {
           to: message.phone,
           from: settings.sender,
           text: solapiCodeText(message.code),
           ...(message.countryCode === KOREA ? {} : { country: message.countryCode }),
         },
-      };
-      const date = now().toISOString();
-      const salt = randomBytes(16).toString('hex');
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            Authorization: solapiAuthorization(settings.apiKey, settings.apiSecret, date, salt),
-            'Content-Type': 'application/json',
-            Accept: 'application/json',
-          },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new SolapiError(`Solapi send failed: ${redact(reason)}`, undefined, undefined, { cause: error });
-      }
-      if (response.ok) {
-        // Read the answer ({groupId, messageId, statusCode: "2000", …}) so the connection is freed.
-        await response.arrayBuffer();
-        return;
-      }
-      const answer = await readError(response);
-      const errorCode = answer.errorCode === undefined ? undefined : redact(answer.errorCode);
-      const detail = answer.errorMessage ? `: ${redact(answer.errorMessage).slice(0, MAX_DETAIL)}` : '';
-      throw new SolapiError(
-        `Solapi answered ${response.status}${errorCode ? ` ${errorCode}` : ''}${detail}`,
-        response.status,
-        errorCode,
+        now,
       );
     },
   };
