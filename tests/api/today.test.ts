@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { idempotencyKeys, ritualSessionCheckIns, ritualSessionPosts, ritualSessionUsers } from '../../src/server/db/schema/index.ts';
+import { idempotencyKeys, reminderDeliveries, ritualSessionCheckIns, ritualSessionPosts, ritualSessionUsers } from '../../src/server/db/schema/index.ts';
+import { pruneReminderDeliveries } from '../../src/server/modules/reminders/delivery.ts';
 import { pruneIdempotencyKeys } from '../../src/server/http/idempotency.ts';
 import { guestClient, signedInMember } from '../helpers/square-factories.ts';
 import { createCheckInText, createRoom, roomMember, roomWithMembers } from '../helpers/room-factories.ts';
@@ -195,5 +196,21 @@ describe('a record sent twice', () => {
     expect(await pruneIdempotencyKeys(db(), 100, new Date(Date.now() + DAY_MS - 60_000))).toBe(0);
     expect(await pruneIdempotencyKeys(db(), 100, new Date(Date.now() + DAY_MS + 60_000))).toBeGreaterThanOrEqual(1);
     expect(await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, first.user.id))).toHaveLength(0);
+  });
+});
+
+describe('reminder deliveries', () => {
+  it('are kept a week after they were sent, then forgotten by the clean-up', async () => {
+    const { room, first } = await roomWithMembers(db());
+    const sentAt = new Date(Date.now() - 8 * DAY_MS);
+    await db()
+      .insert(reminderDeliveries)
+      .values([
+        { userId: first.user.id, ritualSessionId: room.id, day: '2026-01-01', channels: ['push'], sentAt },
+        { userId: first.user.id, ritualSessionId: room.id, day: '2026-01-02', channels: ['push'], sentAt: new Date() },
+      ]);
+    expect(await pruneReminderDeliveries(db(), 100)).toBe(1);
+    const left = await db().select().from(reminderDeliveries).where(eq(reminderDeliveries.userId, first.user.id));
+    expect(left.map((row) => row.day)).toEqual(['2026-01-02']);
   });
 });

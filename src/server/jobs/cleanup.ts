@@ -9,6 +9,7 @@ import {
 } from '../modules/front-error-logs/service.ts';
 import { expireStalePendingOrders } from '../modules/orders/expiry.ts';
 import { pruneRateLimits } from '../modules/rate-limits/service.ts';
+import { pruneReminderDeliveries } from '../modules/reminders/delivery.ts';
 import { pruneExpiredSessions } from '../modules/sessions/service.ts';
 import { pruneStaleTempCarts } from '../modules/store/cart-service.ts';
 import type { Job } from './scheduler.ts';
@@ -34,6 +35,7 @@ export interface Cleaned {
   /** Orders left unpaid for a day, cancelled (not deleted: they are records). */
   pendingOrders: number;
   idempotencyKeys: number;
+  reminderDeliveries: number;
 }
 
 // Rows per statement: a table of millions goes in many short statements, each far inside the
@@ -61,7 +63,7 @@ async function inBatches(prune: (limit: number) => Promise<number>, batchSize: n
 
 /**
  * Deletes expired sessions, ended rate-limit windows, browser error reports past their retention
- * or beyond the newest `frontErrorMaxRows`, temp carts and idempotency keys left for a day; cancels orders left unpaid
+ * or beyond the newest `frontErrorMaxRows`, temp carts and idempotency keys left for a day, reminder deliveries after a week; cancels orders left unpaid
  * for a day. Several instances may run it at once: each row is claimed by one of them.
  */
 export async function cleanUp(db: Db, settings: CleanupSettings, options: CleanupOptions = {}): Promise<Cleaned> {
@@ -78,7 +80,8 @@ export async function cleanUp(db: Db, settings: CleanupSettings, options: Cleanu
   const tempCartItems = await prune((limit) => pruneStaleTempCarts(db, limit, now));
   const pendingOrders = await prune((limit) => expireStalePendingOrders(db, limit, now));
   const idempotencyKeys = await prune((limit) => pruneIdempotencyKeys(db, limit, now));
-  return { sessions, rateLimits, frontErrorLogs, tempCartItems, pendingOrders, idempotencyKeys };
+  const reminderDeliveries = await prune((limit) => pruneReminderDeliveries(db, limit, now));
+  return { sessions, rateLimits, frontErrorLogs, tempCartItems, pendingOrders, idempotencyKeys, reminderDeliveries };
 }
 
 export function cleanupJob(db: Db, settings: CleanupSettings, logger: Logger): Job {

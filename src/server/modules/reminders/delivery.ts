@@ -1,11 +1,11 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import { REMINDER_PUSH_TITLE, TODAY_PATH } from '../../../lib/reminders.ts';
 import type { KakaoSender } from '../../adapters/kakao/index.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { PushSender } from '../../adapters/push/index.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { pushSubscriptions } from '../../db/schema/index.ts';
+import { pushSubscriptions, reminderDeliveries } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import { deliverPushes } from '../push/delivery.ts';
 import type { PushDelivery } from '../push/delivery.ts';
@@ -162,4 +162,23 @@ export async function sendDueReminders(
     }
   }
   return run;
+}
+
+// A delivery row only has to outlive its Seoul day (the claim); a week is kept for support questions.
+const DELIVERY_KEEP_DAYS = 7;
+
+/** Cleanup: delivery rows older than a week, `limit` at a time, each claimed by one instance. */
+export async function pruneReminderDeliveries(db: Db, limit: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERY_KEEP_DAYS * 86_400_000);
+  const claimed = db
+    .select({ userId: reminderDeliveries.userId, sessionId: reminderDeliveries.ritualSessionId, day: reminderDeliveries.day })
+    .from(reminderDeliveries)
+    .where(lt(reminderDeliveries.sentAt, before))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const removed = await db
+    .delete(reminderDeliveries)
+    .where(sql`(${reminderDeliveries.userId}, ${reminderDeliveries.ritualSessionId}, ${reminderDeliveries.day}) in ${claimed}`)
+    .returning({ day: reminderDeliveries.day });
+  return removed.length;
 }
