@@ -71,6 +71,9 @@ const schema = z
     HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(20_000),
     HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
     HTTP_IDLE_TIMEOUT_MS: positiveInt.default(30_000),
+    // Longer than a proxy keeps its connections to us (60 s), so that it is always the proxy that
+    // closes one: the other way round it may send a request on a connection as it closes.
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(65_000),
     // The scheduled clean-up of expired sessions, rate-limit windows and old browser error reports.
     CLEANUP_INTERVAL_MINUTES: positiveInt.default(15),
     FRONT_ERROR_LOG_RETENTION_DAYS: positiveInt.default(30),

@@ -8,7 +8,9 @@ import { parseEnv } from '../../src/server/env.ts';
 import { createServerWithTimeouts, deadlineCheckIntervalMs, serverTimeoutsFromEnv } from '../../src/server/http/server-timeouts.ts';
 
 // Small enough for a test; the server takes them exactly as it takes the configured ones.
-const timeouts = { headersMs: 600, requestMs: 1200, idleMs: 400 };
+const timeouts = { headersMs: 600, requestMs: 1200, idleMs: 400, keepAliveMs: 1500 };
+// Node closes a kept-alive connection this much after the time it announces (Keep-Alive: timeout=N).
+const KEEP_ALIVE_BUFFER_MS = 1000;
 // Time for a loaded machine to notice: a deadline is checked every quarter of the shorter one.
 const SLACK_MS = 1000;
 
@@ -96,11 +98,25 @@ describe('the server cuts off a slowly sent request', () => {
     const { socket, received } = await open();
     socket.write(`${headers(5)}hello`);
     await expect.poll(received).toContain('received 5');
-    // Longer than the idle time: between requests the connection is kept alive on Node's own timeout.
+    // Longer than the idle time: between requests the connection is kept alive on its own timeout.
     await new Promise((resolve) => setTimeout(resolve, timeouts.idleMs + 200));
     socket.write(`${headers(3)}abc`);
     await expect.poll(received).toContain('received 3');
     socket.destroy();
+  });
+});
+
+describe('a kept-alive connection', () => {
+  it('waits the configured time for its next request, then is closed', async () => {
+    const { socket, received, closed } = await open();
+    socket.write(`${headers(2)}hi`);
+    await expect.poll(received).toContain('received 2');
+    const answered = performance.now();
+    expect(received()).toMatch(/Keep-Alive: timeout=1\r\n/i);
+    await closed;
+    const idle = performance.now() - answered;
+    expect(idle).toBeGreaterThanOrEqual(timeouts.keepAliveMs - 50);
+    expect(idle).toBeLessThan(timeouts.keepAliveMs + KEEP_ALIVE_BUFFER_MS + SLACK_MS);
   });
 });
 
@@ -110,5 +126,9 @@ describe('the configured deadlines', () => {
     expect(configured.requestMs).toBe(30_000);
     expect(deadlineCheckIntervalMs(configured)).toBeLessThanOrEqual(1000);
     expect(configured.requestMs + deadlineCheckIntervalMs(configured)).toBeLessThanOrEqual(31_000);
+  });
+
+  it('keep a connection between requests longer than a proxy keeps its own to the server (60 s)', () => {
+    expect(serverTimeoutsFromEnv(parseEnv({})).keepAliveMs).toBeGreaterThan(60_000);
   });
 });

@@ -9,6 +9,8 @@ export interface ServerTimeouts {
   requestMs: number;
   /** A connection on which nothing moves for this long is closed: a body trickled byte by byte. */
   idleMs: number;
+  /** A kept-alive connection waits this long for its next request. */
+  keepAliveMs: number;
 }
 
 export function serverTimeoutsFromEnv(env: Env): ServerTimeouts {
@@ -16,6 +18,7 @@ export function serverTimeoutsFromEnv(env: Env): ServerTimeouts {
     headersMs: env.HTTP_HEADERS_TIMEOUT_MS,
     requestMs: env.HTTP_REQUEST_TIMEOUT_MS,
     idleMs: env.HTTP_IDLE_TIMEOUT_MS,
+    keepAliveMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
   };
 }
 
@@ -26,8 +29,11 @@ export const deadlineCheckIntervalMs = (timeouts: ServerTimeouts): number =>
  * An HTTP server that does not let a client hold a connection by sending slowly; Node's own
  * limits (300 s for a request, no idle limit) let one hold it for five minutes. What the proxy in
  * front must limit as well is in docs/operations.md. A request cut off
- * by a deadline is answered 408; an idle connection is closed. Keep-alive between requests keeps
- * Node's own, shorter timeout.
+ * by a deadline is answered 408; an idle connection is closed.
+ *
+ * Between requests a connection is kept longer than the proxy in front keeps its own to us (nginx
+ * and cloud load balancers: 60 s). Closed sooner, as at Node's 5 s, the proxy now and then sends a
+ * request on a connection the server is closing at that very moment, and answers it 502.
  */
 export function createServerWithTimeouts(timeouts: ServerTimeouts, handler: RequestListener): Server {
   const server = createServer(
@@ -41,5 +47,6 @@ export function createServerWithTimeouts(timeouts: ServerTimeouts, handler: Requ
     handler,
   );
   server.setTimeout(timeouts.idleMs);
+  server.keepAliveTimeout = timeouts.keepAliveMs;
   return server;
 }
