@@ -76,6 +76,10 @@ const schema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(65_000),
     // The scheduled clean-up of expired sessions, rate-limit windows and old browser error reports.
     CLEANUP_INTERVAL_MINUTES: positiveInt.default(15),
+    // How often each instance sends the reminders that are due. A reminder must go out within 2
+    // minutes of its time: twice a minute, each one meets at least three runs even when one is slow,
+    // and a run with nothing due is one indexed query. A minute at most, so that it meets two.
+    REMINDER_INTERVAL_SECONDS: positiveInt.max(60).default(30),
     FRONT_ERROR_LOG_RETENTION_DAYS: positiveInt.default(30),
     FRONT_ERROR_LOG_MAX_ROWS: positiveInt.default(100_000),
     // Backups of the embedded database and the local uploads (src/server/jobs/backup.ts); unset: none.

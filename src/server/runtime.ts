@@ -114,7 +114,7 @@ async function boot(): Promise<Runtime> {
       cleanupJob(database.db, cleanupSettingsFromEnv(env), logger),
       letterDeliveryJob(database.db, mailer, config.appUrl, logger),
       purchaseConfirmationJob(database.db, logger),
-      reminderJob(database.db, { push, mailer, kakao }, config.appUrl, logger),
+      reminderJob(database.db, { push, mailer, kakao }, config.appUrl, logger, env.REMINDER_INTERVAL_SECONDS * 1000),
       ...(upkeep ? [upkeep] : []),
       ...(backups ? [backups] : []),
     ],

@@ -52,6 +52,13 @@ describe('configuration', () => {
     expect(problemsOf({ PORT: '0', SESSION_COOKIE: 'a b' })).toHaveLength(2);
   });
 
+  it('sends reminders twice a minute unless told, and never less than once a minute (each must meet two runs in its 2 minutes)', () => {
+    expect(parseEnv({}).REMINDER_INTERVAL_SECONDS).toBe(30);
+    expect(parseEnv({ REMINDER_INTERVAL_SECONDS: '60' }).REMINDER_INTERVAL_SECONDS).toBe(60);
+    expect(problemsOf({ REMINDER_INTERVAL_SECONDS: '61' })[0]).toMatch(/^REMINDER_INTERVAL_SECONDS: /);
+    expect(problemsOf({ REMINDER_INTERVAL_SECONDS: '0' })[0]).toMatch(/^REMINDER_INTERVAL_SECONDS: /);
+  });
+
   it('requires a database, a key and a mail transport in production', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems).toEqual([
