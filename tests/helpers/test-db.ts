@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { migrateDatabase } from '../../src/server/db/migrate.ts';
 import { env } from '../../src/server/env.ts';
+import { databaseUrlNamed, withAdmin } from './postgres-admin.ts';
 
 export interface TestDatabase {
   database: Database;
@@ -14,16 +12,6 @@ export interface TestDatabase {
   /** A second connection to the same data (several instances on one database). */
   url: string | null;
   drop(): Promise<void>;
-}
-
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A fresh, migrated database of the project's kind: in-memory PGlite, or a new PostgreSQL database. */
@@ -34,18 +22,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { database, kind: 'pglite', url: null, drop: () => database.close() };
   }
   const name = `ritual_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  const url = new URL(env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase(url.toString(), { statementTimeoutMs: 5000, poolMax: 4 });
-  await migrateDatabase(database, resolve('drizzle'));
+  await withAdmin(env.TEST_DATABASE_URL!, (client) => client.query(`create database ${name} template ${inject('postgresTemplate')}`));
+  const url = databaseUrlNamed(env.TEST_DATABASE_URL!, name);
+  const database = await openDatabase(url, { statementTimeoutMs: 5000, poolMax: 4 });
   return {
     database,
     kind: 'postgres',
-    url: url.toString(),
+    url,
     async drop() {
       await database.close();
-      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdmin(env.TEST_DATABASE_URL!, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
