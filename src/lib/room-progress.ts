@@ -48,6 +48,27 @@ export interface RoomReport {
   room_completion_rate: number;
 }
 
+/** One session's completion in the member's stats: days done of the days so far, as the report counts. */
+export interface RitualSessionCompletion {
+  id: number;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  /** How many Seoul days the session runs. */
+  days: number;
+  /** Of those, the days up to today (all of them once it is over). */
+  days_elapsed: number;
+  days_done: number;
+  completion_rate: number;
+}
+
+/** The last 365 Seoul days: only the days with something done, with how many sessions were done. */
+export interface RitualYear {
+  from: string;
+  to: string;
+  days: { day: string; count: number }[];
+}
+
 /** `GET /api/me/ritual-stats`. */
 export interface RitualStats {
   sessions_joined: number;
@@ -58,6 +79,9 @@ export interface RitualStats {
   best_streak: number;
   posts_count: number;
   comments_count: number;
+  year: RitualYear;
+  /** Newest first. */
+  sessions: RitualSessionCompletion[];
 }
 
 /** A member's comment in a room (`GET /api/me/ritual-session-comments`). */
@@ -160,10 +184,11 @@ export const WEEKDAY_TEXTS = ['일', '월', '화', '수', '목', '금', '토'] a
 /** The weekday of a date, 0 for Sunday. */
 export const weekdayOf = (date: string): number => new Date(dayNumber(date) * DAY_MS).getUTCDay();
 
-/** Dates in weeks of seven from Sunday, with null before the first and after the last. */
-export function calendarWeeks(dates: readonly string[]): (string | null)[][] {
+/** Dates in weeks of seven from Sunday (or `firstWeekday`, 1 for Monday), with null before the first and after the last. */
+export function calendarWeeks(dates: readonly string[], firstWeekday = 0): (string | null)[][] {
   if (dates.length === 0) return [];
-  const cells: (string | null)[] = [...Array<null>(weekdayOf(dates[0]!)).fill(null), ...dates];
+  const lead = (weekdayOf(dates[0]!) - firstWeekday + 7) % 7;
+  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...dates];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (string | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
@@ -184,3 +209,6 @@ export function heatmapRange(today: string): { first: string; last: string } {
   const first = addDays(today, -(52 * 7 + weekdayOf(today)));
   return { first, last };
 }
+
+/** The 365 Seoul days up to `today` that the member's year of rituals covers. */
+export const ritualYearRange = (today: string): { from: string; to: string } => ({ from: addDays(today, -364), to: today });

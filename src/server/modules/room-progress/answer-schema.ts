@@ -65,6 +65,25 @@ export const ritualStatsAnswer = z
     best_streak: z.int().min(0),
     posts_count: z.int().min(0),
     comments_count: z.int().min(0),
+    year: z.strictObject({
+      from: seoulDateAnswer,
+      to: seoulDateAnswer,
+      days: z.array(z.strictObject({ day: seoulDateAnswer, count: z.int().min(1) })),
+    }),
+    sessions: z.array(
+      z
+        .strictObject({
+          id: z.int(),
+          title: z.string(),
+          starts_at: apiTimeAnswer,
+          ends_at: apiTimeAnswer,
+          days: z.int().min(0),
+          days_elapsed: z.int().min(0),
+          days_done: z.int().min(0),
+          completion_rate: percent,
+        })
+        .meta({ id: 'RitualSessionCompletion' }),
+    ),
   })
   .meta({ id: 'RitualStats' });
 

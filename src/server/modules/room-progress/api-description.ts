@@ -24,7 +24,7 @@ export const roomProgressOperations: readonly ApiOperation[] = [
   },
   { method: 'GET', path: '/api/ritual-sessions/:id/posts/my-checks', summary: '내 기록한 날', access: 'member', answers: { 200: listOf(postCheckAnswer) } },
   { method: 'GET', path: '/api/ritual-sessions/:id/comments/my-checks', summary: '내 댓글 단 날', access: 'member', answers: { 200: listOf(dayCountAnswer) } },
-  { method: 'GET', path: '/api/me/ritual-stats', summary: '내 리추얼 통계', access: 'member', answers: { 200: dataOf(ritualStatsAnswer) } },
+  { method: 'GET', path: '/api/me/ritual-stats', summary: '내 리추얼 통계: 연속 기록, 최근 1년의 한 날, 세션별 완료율', access: 'member', answers: { 200: dataOf(ritualStatsAnswer) } },
   {
     method: 'GET',
     path: '/api/me/ritual-session-posts-dates',

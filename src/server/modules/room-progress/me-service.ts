@@ -1,25 +1,33 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { ritualSessions, ritualSessionUsers } from '../../db/schema/index.ts';
+import { apiTime } from '../../http/serialize.ts';
 import { HIDDEN_CONTENT_TEXT } from '../../../lib/moderation.ts';
-import { seoulDate, streaksOf } from '../../../lib/room-progress.ts';
+import { ratePercent, ritualYearRange, seoulDate, sessionDays, streaksOf } from '../../../lib/room-progress.ts';
 import type { DayCount, RitualStats } from '../../../lib/room-progress.ts';
 import { decodeCursor, encodeCursor } from '../square/cursor.ts';
 import { doneDays } from './days.ts';
+import { elapsedDays } from './service.ts';
 
-/** The member's rooms and ritual days in numbers, for /mypage. Three queries. */
+/**
+ * The member's rooms and ritual days in numbers, for /mypage: every session they joined with its
+ * completion, their done days of the last 365 and their streaks across sessions. A done day counts
+ * as the session report counts it, within the days its session runs. Three queries, whatever the
+ * number of sessions or days.
+ */
 export async function ritualStats(db: Db, userId: number, now = new Date()): Promise<RitualStats> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const [[sessions], dates, [counts]] = await Promise.all([
-    queryRows<{ joined: number; running: number; finished: number }>(
+  const [sessions, doneRows, [counts]] = await Promise.all([
+    db
+      .select({ id: ritualSessions.id, title: ritualSessions.title, startsAt: ritualSessions.startsAt, endsAt: ritualSessions.endsAt })
+      .from(ritualSessionUsers)
+      .innerJoin(ritualSessions, eq(ritualSessions.id, ritualSessionUsers.ritualSessionId))
+      .where(eq(ritualSessionUsers.userId, userId))
+      .orderBy(desc(ritualSessions.startsAt), desc(ritualSessions.id)),
+    queryRows<{ session_id: number; day: string }>(
       db,
-      sql`select count(*)::int as joined,
-          (count(*) filter (where s.starts_at <= ${at} and s.ends_at > ${at}))::int as running,
-          (count(*) filter (where s.ends_at <= ${at}))::int as finished
-        from ritual_session_users su join ritual_sessions s on s.id = su.ritual_session_id
-        where su.user_id = ${userId}`,
+      sql`select ritual_session_id as session_id, day::text as day from ${doneDays({ userId })} done order by day`,
     ),
-    queryRows<{ day: string }>(db, sql`select distinct day::text as day from ${doneDays({ userId })} done order by day`),
     queryRows<{ posts: number; comments: number }>(
       db,
       sql`select (select count(*) from ritual_session_posts where user_id = ${userId})::int as posts,
@@ -27,17 +35,51 @@ export async function ritualStats(db: Db, userId: number, now = new Date()): Pro
           and model_type in ('ritual_session_post', 'ritual_session_thread'))::int as comments`,
     ),
   ]);
-  const days = dates.map((row) => row.day);
-  const streaks = streaksOf(days, seoulDate(now));
+  const today = seoulDate(now);
+  const spans = sessions.map((session) => {
+    const days = sessionDays(session.startsAt, session.endsAt);
+    return { session, days, first: days[0] ?? today, last: days.at(-1) ?? today, done: 0 };
+  });
+  const spanOf = new Map(spans.map((span) => [span.session.id, span]));
+  // Rows come in day order, so the map's days do too.
+  const sessionsPerDay = new Map<string, number>();
+  for (const row of doneRows) {
+    const span = spanOf.get(row.session_id);
+    if (!span || row.day < span.first || row.day > span.last) continue;
+    span.done += 1;
+    sessionsPerDay.set(row.day, (sessionsPerDay.get(row.day) ?? 0) + 1);
+  }
+  const streaks = streaksOf(sessionsPerDay.keys(), today);
+  const range = ritualYearRange(today);
+  const at = now.getTime();
   return {
-    sessions_joined: sessions?.joined ?? 0,
-    sessions_running: sessions?.running ?? 0,
-    sessions_finished: sessions?.finished ?? 0,
-    days_done: days.length,
+    sessions_joined: sessions.length,
+    sessions_running: sessions.filter((session) => session.startsAt.getTime() <= at && session.endsAt.getTime() > at).length,
+    sessions_finished: sessions.filter((session) => session.endsAt.getTime() <= at).length,
+    days_done: sessionsPerDay.size,
     current_streak: streaks.current,
     best_streak: streaks.best,
     posts_count: counts?.posts ?? 0,
     comments_count: counts?.comments ?? 0,
+    year: {
+      ...range,
+      days: [...sessionsPerDay]
+        .filter(([day]) => day >= range.from && day <= range.to)
+        .map(([day, count]) => ({ day, count })),
+    },
+    sessions: spans.map(({ session, days, done }) => {
+      const elapsed = elapsedDays(days, today);
+      return {
+        id: session.id,
+        title: session.title,
+        starts_at: apiTime(session.startsAt),
+        ends_at: apiTime(session.endsAt),
+        days: days.length,
+        days_elapsed: elapsed,
+        days_done: done,
+        completion_rate: ratePercent(done, elapsed),
+      };
+    }),
   };
 }
 
