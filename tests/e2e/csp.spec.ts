@@ -197,9 +197,6 @@ function expectPageHeaders(headers: Record<string, string>, path: string, server
 for (const server of ['main', 'configured'] as const) {
   test.describe(`the ${server} server`, () => {
     test.use({ baseURL: urlOf(server, '') });
-    // What the configured server adds, the vendors' scripts, loads the same at any width; the
-    // islands that only a phone's width shows are watched on the main server.
-    if (server === 'configured') test.skip(({ isMobile }) => isMobile, "the vendors' scripts: the desktop project covers them");
 
     for (const member of [false, true]) {
       test(`breaks no content security policy on any page ${member ? 'of a member' : 'of a guest'}`, async ({ page }) => {

@@ -5,10 +5,6 @@ import sharp from 'sharp';
 import { waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 
-// Made smaller in the browser by the same code at any width; camera photos come from phones, so
-// these run once, on the phone.
-test.skip(({ isMobile }) => !isMobile, 'camera photos: the phone project covers them');
-
 const UNREADABLE = '이 형식의 사진은 올릴 수 없어요. JPG나 PNG로 바꿔 주세요.';
 const MB = 1024 * 1024;
 

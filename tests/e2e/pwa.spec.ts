@@ -7,10 +7,6 @@ import { seriousViolations } from './a11y.ts';
 import { urlOf } from './servers.ts';
 import { signInAsMember } from './sign-in.ts';
 
-// Members add the app to a phone's home screen; the manifest, the worker and its caches are the
-// same at any width: once, on the phone.
-test.skip(({ isMobile }) => !isMobile, 'the installed app: the phone project covers it');
-
 // The installed app (API-CONVENTIONS.md, "Installable app and offline"). The other specs block
 // service workers (playwright.config.ts); these let the site's worker in.
 test.use({ serviceWorkers: 'allow' });

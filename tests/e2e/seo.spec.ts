@@ -3,10 +3,6 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { DEFAULT_DESCRIPTION } from '../../src/lib/seo.ts';
 import { E2E_SERVERS, urlOf } from './servers.ts';
 
-// The server sends one document whatever the width, and search engines read it as a phone
-// (mobile-first indexing): once, on the phone.
-test.skip(({ isMobile }) => !isMobile, 'one document at every width: the phone project reads it');
-
 // The main server sets no APP_URL, so the site's address is where it listens (src/server/env.ts).
 // That a canonical URL is never built from the request's Host is tested below with another Host.
 const APP_URL = urlOf('main', '');
