@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: load-tests the built server (bench/targets.ts) with autocannon, samples the
  * server's memory, soaks it with mixed traffic when asked, weighs the JavaScript of a few pages in
- * Chromium, audits a few pages with Lighthouse, checks the goals (bench/goals.ts) and writes
+ * Chromium, audits a few pages with Lighthouse, times three taps in Chromium, checks the goals (bench/goals.ts) and writes
  * bench/results.json. See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -29,6 +29,8 @@ import type { ServerProcess } from '../scripts/server-process.ts';
 import { checkGoals, pairedReferenceOf } from './goals.ts';
 import { measureBackupHold } from './lib/backup.ts';
 import type { BackupHoldResult } from './lib/backup.ts';
+import { measureInteractions, prepareInteractionMembers } from './lib/interactions.ts';
+import type { InteractionMembers, InteractionResult } from './lib/interactions.ts';
 import { auditPages, auditPagesOnSlowCpu, launchChrome } from './lib/lighthouse.ts';
 import type { LighthouseResult, SlowCpuResult } from './lib/lighthouse.ts';
 import { benchmark, isSkipped } from './lib/load.ts';
@@ -36,7 +38,18 @@ import type { Target, TargetResult } from './lib/load.ts';
 import { MemorySampler } from './lib/memory.ts';
 import { launchBrowser, measurePageWeights } from './lib/page-weight.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
-import { printBackup, printGoals, printLighthouse, printMemory, printPageWeights, printSlowCpu, printSoak, printTable, writeResults } from './lib/report.ts';
+import {
+  printBackup,
+  printGoals,
+  printInteractions,
+  printLighthouse,
+  printMemory,
+  printPageWeights,
+  printSlowCpu,
+  printSoak,
+  printTable,
+  writeResults,
+} from './lib/report.ts';
 import { parseSettings } from './lib/settings.ts';
 import { runSoak } from './lib/soak.ts';
 import type { SoakResult } from './lib/soak.ts';
@@ -53,7 +66,9 @@ import type { RoomBenchData } from './lib/rooms.ts';
 import { fillSquare, seedBenchDatabase, squareTargets } from './lib/square.ts';
 import type { SquareBenchData } from './lib/square.ts';
 import type { Settings } from './lib/settings.ts';
-import { auditedPages, targets, weighedPages } from './targets.ts';
+import { prepareTodayMember } from './lib/today.ts';
+import type { TodayBenchData } from './lib/today.ts';
+import { auditedPages, memberAuditedPages, targets, weighedPages } from './targets.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The usual port when it is free, so logs are easy to compare. */
@@ -115,6 +130,20 @@ async function prepareRoom(tempDir: string): Promise<RoomBenchData> {
   const data = await fillRoom(join(tempDir, 'db'));
   console.log(`The room /room/${data.roomId} has ${data.posts.toLocaleString('en-US')} posts (${data.fillSeconds} s).`);
   return data;
+}
+
+/** The page-weight member's /today: a running session to show, and a session for Lighthouse. */
+async function prepareToday(tempDir: string): Promise<TodayBenchData> {
+  const today = await prepareTodayMember(join(tempDir, 'db'));
+  console.log(`/today is weighed and audited as ${today.email}, with ${today.runningSessions} running session(s).`);
+  return today;
+}
+
+/** A signed-in member of the room for each run of the taps, unless skipped. */
+async function prepareInteractions(tempDir: string, settings: Settings, room: RoomBenchData): Promise<InteractionMembers | null> {
+  if (settings.skipInteractions) return null;
+  console.log("Signing in the taps' members…");
+  return prepareInteractionMembers(join(tempDir, 'db'), room.roomId);
 }
 
 /** Last before the start: the soak's signed-in browsers, with --soak only. */
@@ -247,13 +276,14 @@ async function weighPages(server: ServerProcess, settings: Settings, state: RunS
 }
 
 /**
- * Last, on the same quiet server, so that the load does not slow the pages Lighthouse times: the
- * phone of Lighthouse's defaults, then the same pages on a slower CPU.
+ * On the same quiet server, so that the load does not slow the pages Lighthouse times: the phone
+ * of Lighthouse's defaults, then the same pages and the member's /today on a slower CPU.
  */
 async function runLighthouse(
   server: ServerProcess,
   settings: Settings,
   state: RunState,
+  today: TodayBenchData,
 ): Promise<{ lighthouse: LighthouseResult[]; slowCpu: SlowCpuResult[] } | null> {
   if (settings.skipLighthouse) return null;
   const chrome = await launchChrome();
@@ -261,11 +291,31 @@ async function runLighthouse(
   try {
     const pages = auditedPages(await ritualPagePath(server.url));
     const lighthouse = await auditPages(chrome, server.url, pages, settings.lighthouseRuns);
-    const slowCpu = await auditPagesOnSlowCpu(chrome, server.url, pages, settings.lighthouseRuns, settings.slowCpu);
+    const slowPages = [...pages, ...memberAuditedPages(today.cookie)];
+    const slowCpu = await auditPagesOnSlowCpu(chrome, server.url, slowPages, settings.lighthouseRuns, settings.slowCpu);
     return { lighthouse, slowCpu };
   } finally {
     chrome.kill();
     delete state.chrome;
+  }
+}
+
+/** After Lighthouse, on the quiet server: a tap's paint waits for the page's CPU, which the load would share. */
+async function runInteractions(
+  server: ServerProcess,
+  state: RunState,
+  members: InteractionMembers | null,
+  room: RoomBenchData,
+  orders: OrderBenchData,
+): Promise<InteractionResult[] | null> {
+  if (members === null) return null;
+  const browser = await launchBrowser();
+  state.browser = browser;
+  try {
+    return await measureInteractions(browser, server.url, members, room, orders.productId);
+  } finally {
+    await browser.close();
+    delete state.browser;
   }
 }
 
@@ -277,6 +327,8 @@ async function run(state: RunState): Promise<number> {
   const notifications = await prepareNotifications(state.tempDir, settings);
   const room = await prepareRoom(state.tempDir);
   const orders = await prepareOrders(state.tempDir);
+  const today = await prepareToday(state.tempDir);
+  const tapMembers = await prepareInteractions(state.tempDir, settings, room);
   const soakBrowsers = await prepareSoak(state.tempDir, settings);
   state.toss = await startFakeToss();
   const server = await startBenchServer(state.tempDir, state.toss);
@@ -291,9 +343,10 @@ async function run(state: RunState): Promise<number> {
   const soakResult = await soak(server, pid, settings, soakBrowsers, sampler);
   const memory = sampler.stop();
   const pageWeight = await weighPages(server, settings, state);
-  const audits = await runLighthouse(server, settings, state);
+  const audits = await runLighthouse(server, settings, state, today);
   const lighthouse = audits?.lighthouse ?? null;
   const lighthouseSlowCpu = audits?.slowCpu ?? null;
+  const interactions = await runInteractions(server, state, tapMembers, room, orders);
   const backup = await backupHold(server, settings, state);
 
   printTable(results);
@@ -302,6 +355,7 @@ async function run(state: RunState): Promise<number> {
   printPageWeights(pageWeight);
   printLighthouse(lighthouse);
   printSlowCpu(lighthouseSlowCpu);
+  printInteractions(interactions);
   printBackup(backup);
   const goals = checkGoals({
     results,
@@ -310,13 +364,26 @@ async function run(state: RunState): Promise<number> {
     pageWeight,
     lighthouse,
     lighthouseSlowCpu,
+    interactions,
     squareSkipped: square === null,
     notificationsSkipped: notifications === null,
   });
   printGoals(goals);
   // The session cookie is a credential, even a throwaway one: it stays out of the results.
   const notificationSummary = notifications ? { ...notifications, cookie: undefined } : null;
-  await writeResults(settings, { results, memory, soak: soakResult, pageWeight, lighthouse, lighthouseSlowCpu, goals, square, notifications: notificationSummary, backup });
+  await writeResults(settings, {
+    results,
+    memory,
+    soak: soakResult,
+    pageWeight,
+    lighthouse,
+    lighthouseSlowCpu,
+    interactions,
+    goals,
+    square,
+    notifications: notificationSummary,
+    backup,
+  });
   return goals.every((goal) => goal.pass) ? 0 : 1;
 }
 

@@ -7,6 +7,7 @@ import { EXPLORER_PAGE_NAME, RITUAL_PAGE_NAME } from './lib/explorer.ts';
 import type { AuditedPage } from './lib/lighthouse.ts';
 import type { SkippedResult, Target } from './lib/load.ts';
 import type { WeighedPage } from './lib/page-weight.ts';
+import { TODAY_PAGE_NAME, TODAY_PATH } from './lib/today.ts';
 
 const STATIC_DIR = fileURLToPath(new URL('../dist/client/_astro', import.meta.url));
 
@@ -62,6 +63,7 @@ export function weighedPages(ritualPath: string | null = null): WeighedPage[] {
     { name: 'guest /', path: '/', member: false },
     { name: '/about (static page)', path: '/about', member: false },
     { name: "member's /", path: '/', member: true },
+    { name: TODAY_PAGE_NAME, path: TODAY_PATH, member: true },
     { name: `guest ${EXPLORER_PAGE_NAME}`, path: '/explorer', member: false },
     ...(ritualPath ? [{ name: `guest ${RITUAL_PAGE_NAME}`, path: ritualPath, member: false }] : []),
   ];
@@ -77,4 +79,13 @@ export function auditedPages(ritualPath: string | null = null): AuditedPage[] {
     { name: EXPLORER_PAGE_NAME, path: '/explorer' },
     ...(ritualPath ? [{ name: RITUAL_PAGE_NAME, path: ritualPath }] : []),
   ];
+}
+
+/**
+ * The member's pages of the slow-CPU Lighthouse pass, after the guests', for performance only (the
+ * four-category pass is a guest's: /today is not for search engines). `cookie`: the page-weight
+ * member's session (bench/lib/today.ts).
+ */
+export function memberAuditedPages(cookie: string): AuditedPage[] {
+  return [{ name: TODAY_PAGE_NAME, path: TODAY_PATH, cookie }];
 }

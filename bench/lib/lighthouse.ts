@@ -8,6 +8,11 @@ export interface AuditedPage {
   /** Shown in the table and results.json, and how goals find the page's result. */
   name: string;
   path: string;
+  /**
+   * A signed-in member's session cookie (`session=…`), sent with every request of the audit as
+   * Lighthouse's extraHeaders; none for a guest's page. Kept out of the results.
+   */
+  cookie?: string;
 }
 
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -48,9 +53,11 @@ export function launchChrome(): Promise<LaunchedChrome> {
   return launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: 'silent' });
 }
 
-async function documentStatus(url: string): Promise<number | null> {
+/** As the audit will ask: a member's page redirects a request without the cookie to /login. */
+async function documentStatus(url: string, cookie: string | undefined): Promise<number | null> {
   try {
-    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    const headers: Record<string, string> = cookie === undefined ? {} : { Cookie: cookie };
+    const response = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
     await response.body?.cancel();
     return response.status;
   } catch {
@@ -83,11 +90,15 @@ function lostAudits(lhr: Result): LostAudit[] {
   );
 }
 
-/** `cpuSlowdown` replaces the default 4× of the phone's throttling; the network stays slow 4G. */
+/**
+ * `cpuSlowdown` replaces the default 4× of the phone's throttling; the network stays slow 4G.
+ * `cookie` goes out as a header of this run only (Lighthouse keeps no cookie jar of its own, and
+ * one set in the shared Chromium would sign in the guest pages audited after it).
+ */
 async function auditOnce(
   chrome: LaunchedChrome,
   url: string,
-  options: { categories: readonly LighthouseCategory[]; cpuSlowdown?: number },
+  options: { categories: readonly LighthouseCategory[]; cpuSlowdown?: number; cookie?: string | undefined },
 ): Promise<Result> {
   const runner = await lighthouse(url, {
     port: chrome.port,
@@ -95,6 +106,7 @@ async function auditOnce(
     logLevel: 'error',
     onlyCategories: [...options.categories],
     ...(options.cpuSlowdown === undefined ? {} : { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } }),
+    ...(options.cookie === undefined ? {} : { extraHeaders: { Cookie: options.cookie } }),
   });
   if (!runner) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = runner;
@@ -109,12 +121,12 @@ async function auditOnce(
  */
 export async function auditPage(chrome: LaunchedChrome, baseUrl: string, page: AuditedPage, runs: number): Promise<LighthouseResult> {
   const url = `${baseUrl}${page.path}`;
-  const status = await documentStatus(url);
+  const status = await documentStatus(url, page.cookie);
   const base = { page: page.name, path: page.path, status };
   if (status !== 200) return { ...base, scores: null, performanceRuns: [], metrics: null, lostAudits: [] };
 
   const results: Result[] = [];
-  for (let run = 0; run < runs; run += 1) results.push(await auditOnce(chrome, url, { categories: LIGHTHOUSE_CATEGORIES }));
+  for (let run = 0; run < runs; run += 1) results.push(await auditOnce(chrome, url, { categories: LIGHTHOUSE_CATEGORIES, cookie: page.cookie }));
   const byPerformance = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
   const median = byPerformance[Math.floor(byPerformance.length / 2)]!;
   return {
@@ -179,13 +191,13 @@ async function auditPageOnSlowCpu(
   cpuSlowdown: number,
 ): Promise<SlowCpuResult> {
   const url = `${baseUrl}${page.path}`;
-  const status = await documentStatus(url);
+  const status = await documentStatus(url, page.cookie);
   const missing = { tbtMs: null, performance: null, styleLayoutMs: null, scriptEvaluationMs: null, benchmarkIndex: null };
   const base = { page: page.name, path: page.path, status, cpuSlowdown };
   if (status !== 200) return { ...base, tbtRunsMs: [], ...missing };
   const results: Result[] = [];
   for (let run = 0; run < runs; run += 1) {
-    results.push(await auditOnce(chrome, url, { categories: ['performance'], cpuSlowdown }));
+    results.push(await auditOnce(chrome, url, { categories: ['performance'], cpuSlowdown, cookie: page.cookie }));
   }
   const tbt = (lhr: Result) => numeric(lhr, 'total-blocking-time');
   const median = [...results].sort((a, b) => tbt(a) - tbt(b))[Math.floor(results.length / 2)]!;

@@ -34,8 +34,8 @@ const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'
 const VIEWPORT = { width: 375, height: 800 };
 /** Islands hydrate on idle, so their imports may start after the network first goes quiet. */
 const AFTER_IDLE_MS = 1000;
-/** A demo member seeded on the fresh database (src/server/db/seed/members.ts). */
-const MEMBER = { email: 'member1@example.com', password: 'Passw0rd!' };
+/** A demo member seeded on the fresh database (src/server/db/seed/members.ts); bench/lib/today.ts checks their /today. */
+export const MEMBER = { email: 'member1@example.com', password: 'Passw0rd!' };
 const REACT_SCRIPT = /client\.|react|ModalHost/i;
 /** `<script>` types the browser runs; anything else (ld+json, importmap, speculationrules) is data. */
 const JS_TYPES = ['', 'module', 'text/javascript', 'application/javascript', 'application/ecmascript', 'text/ecmascript'];

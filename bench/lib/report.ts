@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import type { Goal } from '../goals.ts';
 import type { BackupHoldResult } from './backup.ts';
+import { isFailedTap } from './interactions.ts';
+import type { InteractionResult, MeasuredTap, TapRun } from './interactions.ts';
 import type { LighthouseResult, SlowCpuResult } from './lighthouse.ts';
 import { isSkipped } from './load.ts';
 import { GENERATOR_HELD_UP_MS } from './paced.ts';
@@ -186,6 +188,32 @@ export function printSlowCpu(results: SlowCpuResult[] | null): void {
   console.log(`The run with the median total blocking time; main-thread times simulated. This machine's benchmark index: ${index ?? '?'}.\n`);
 }
 
+const tapCell = (run: TapRun) => (isFailedTap(run) ? 'failed' : String(run.inpMs));
+
+/** The median run's breakdown, or the first failure's reason. */
+function tapDetail(result: InteractionResult): string {
+  const failed = result.runs.find(isFailedTap);
+  if (failed) return `failed: ${failed.error}`;
+  const median = result.runs.find((run): run is MeasuredTap => !isFailedTap(run) && run.inpMs === result.inpMs);
+  if (!median) return '';
+  // An element the tap removed (the check-in button) has no selector left when web-vitals reads it.
+  const target = median.target || 'a control the tap removed';
+  return `input ${median.inputDelayMs} + handlers ${median.processingMs} + paint ${median.presentationDelayMs} ms on ${target}`;
+}
+
+/** `null` with --skip-interactions. */
+export function printInteractions(results: InteractionResult[] | null): void {
+  if (results === null) {
+    console.log('Interaction to Next Paint: skipped (--skip-interactions)\n');
+    return;
+  }
+  printRows(
+    [`Interaction to Next Paint, CPU ${results[0]?.cpuSlowdown ?? '?'}× slower`, 'INP ms', 'runs', ''],
+    results.map((r) => [r.interaction, r.inpMs === null ? '-' : String(r.inpMs), r.runs.map(tapCell).join('/'), tapDetail(r)]),
+  );
+  console.log('web-vitals in the page, one member a run; the median is judged, and a failed run fails it.\n');
+}
+
 export function printBackup(backup: BackupHoldResult | null): void {
   if (backup === null) return;
   console.log(
@@ -227,6 +255,7 @@ export interface RunReport {
   pageWeight: PageWeightResult[] | null;
   lighthouse: LighthouseResult[] | null;
   lighthouseSlowCpu: SlowCpuResult[] | null;
+  interactions: InteractionResult[] | null;
   backup: BackupHoldResult | null;
   goals: Goal[];
 }
@@ -246,6 +275,7 @@ export async function writeResults(settings: Settings, run: RunReport): Promise<
     pageWeight: run.pageWeight,
     lighthouse: run.lighthouse,
     lighthouseSlowCpu: run.lighthouseSlowCpu,
+    interactions: run.interactions,
     backup: run.backup,
     goals: run.goals,
   };

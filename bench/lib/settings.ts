@@ -8,6 +8,8 @@ export interface Settings {
   skipPageWeight: boolean;
   /** No Lighthouse: its scores and their goals are left out. */
   skipLighthouse: boolean;
+  /** No taps in Chromium: Interaction to Next Paint and its goals are left out. */
+  skipInteractions: boolean;
   /** Lighthouse runs per page; the median run's scores are kept. */
   lighthouseRuns: number;
   /** The CPU slowdown of the second Lighthouse pass, for a slow phone's total blocking time. */
@@ -47,7 +49,7 @@ function soakMinutes(raw: string | undefined): number | null {
 }
 
 /**
- * `--duration N`, `--connections N`, `--skip-page-weight`, `--skip-lighthouse`,
+ * `--duration N`, `--connections N`, `--skip-page-weight`, `--skip-lighthouse`, `--skip-interactions`,
  * `--lighthouse-runs N`, `--slow-cpu N`, `--skip-square`, `--skip-notifications`, `--skip-backup` and `--soak N`; see bench/README.md.
  */
 export function parseSettings(argv: string[]): Settings {
@@ -58,6 +60,7 @@ export function parseSettings(argv: string[]): Settings {
       connections: { type: 'string' },
       'skip-page-weight': { type: 'boolean' },
       'skip-lighthouse': { type: 'boolean' },
+      'skip-interactions': { type: 'boolean' },
       'lighthouse-runs': { type: 'string' },
       'slow-cpu': { type: 'string' },
       'skip-square': { type: 'boolean' },
@@ -71,6 +74,7 @@ export function parseSettings(argv: string[]): Settings {
     connections: positiveInt('connections', values.connections, 50),
     skipPageWeight: values['skip-page-weight'] ?? false,
     skipLighthouse: values['skip-lighthouse'] ?? false,
+    skipInteractions: values['skip-interactions'] ?? false,
     lighthouseRuns: positiveInt('lighthouse-runs', values['lighthouse-runs'], 3),
     slowCpu: positiveInt('slow-cpu', values['slow-cpu'], SLOW_CPU_DEFAULT),
     skipSquare: values['skip-square'] ?? false,
