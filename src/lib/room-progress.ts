@@ -200,9 +200,6 @@ export function koreanDay(date: string): string {
   return `${Number(date.slice(5, 7))}월 ${Number(date.slice(8, 10))}일 (${WEEKDAY_TEXTS[weekdayOf(date)]})`;
 }
 
-/** How strongly a heatmap cell is coloured: 0 for nothing, then 1 to 3 by the day's records. */
-export const heatLevel = (count: number): 0 | 1 | 2 | 3 => (count <= 0 ? 0 : count === 1 ? 1 : count <= 3 ? 2 : 3);
-
 /** The year a heatmap shows: 53 weeks from a Sunday, ending with the week of `today`. */
 export function heatmapRange(today: string): { first: string; last: string } {
   const last = today;

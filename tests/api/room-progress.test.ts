@@ -231,7 +231,7 @@ describe("the member's ritual life on /mypage", () => {
     for (const offset of [-30, -29, -28]) await insertCheckIn(db(), past.id, me.user.id, day(offset));
     const res = await me.client.get('/api/me/ritual-stats');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({
+    expect(res.body.data).toMatchObject({
       sessions_joined: 2,
       sessions_running: 1,
       sessions_finished: 1,
