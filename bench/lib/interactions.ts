@@ -43,7 +43,7 @@ export interface MeasuredTap {
   inputDelayMs: number;
   processingMs: number;
   presentationDelayMs: number;
-  /** A CSS selector of the element the interaction was on: the tapped control. */
+  /** A CSS selector of the tapped control; empty when the tap removed it (the check-in button). */
   target: string;
 }
 
