@@ -78,7 +78,8 @@ test('from the home-screen icon, a check-in takes two taps; the home and 마이�
   await homeCard.click();
   await expect(page).toHaveURL(/\/today$/);
   await page.goto('/mypage');
-  await expect(page.getByRole('link', { name: /오늘의 리추얼/ })).toHaveAttribute('href', '/today');
+  // The row, not this session's title in the year's list (its name starts the same).
+  await expect(page.getByRole('link', { name: '오늘의 리추얼 체크인과 기록' })).toHaveAttribute('href', '/today');
 });
 
 test('a check-in tapped offline waits as 전송 대기 중 and is sent once when the connection returns', async ({ page, context, staffRequest }) => {
@@ -158,6 +159,10 @@ interface Reminder {
   channels: string[];
 }
 
+/** Whether the page has fetched a script whose address matches. */
+const scriptLoaded = (page: Page, address: RegExp): Promise<boolean> =>
+  page.evaluate((source) => performance.getEntriesByType('resource').some((entry) => new RegExp(source).test(entry.name)), address.source);
+
 const remindersOf = async (page: Page): Promise<Reminder[]> => ((await (await page.request.get('/api/me/reminders')).json()) as { data: Reminder[] }).data;
 
 test('the reminder is set on /today and reads the same on 알림 설정', async ({ page, staffRequest }) => {
@@ -165,7 +170,11 @@ test('the reminder is set on /today and reads the same on 알림 설정', async 
   expect((await remindersOf(page)).find((item) => item.ritual_session_id === roomId)).toMatchObject({ enabled: true, time: '08:00', channels: ['push'] });
   await page.goto('/today');
   const reminders = page.getByRole('region', { name: '리마인더' });
-  await reminders.scrollIntoViewIfNeeded();
+  // Folded, its script not loaded until opened (the check-ins' island has hydrated by then).
+  await waitForIsland(page, 'TodayBoard');
+  await expect(reminders.getByLabel('알림 시간')).toBeHidden();
+  expect(await scriptLoaded(page, /\/TodayReminders\./)).toBe(false);
+  await reminders.getByText('리마인더', { exact: true }).click();
   await waitForIsland(page, 'TodayReminders');
   const time = reminders.getByLabel('알림 시간');
   await expect(time).toHaveValue('08:00');
