@@ -104,9 +104,14 @@ beforeAll(async () => {
 const shown = (statements: Statement[]) => statements.map((statement) => statement.sql).join('\n');
 
 /** The statements of one call, after a first one that warms whatever is kept per process. */
+/**
+ * The statements of `work`'s second run, the first having warmed what is done once. A session's
+ * touch is left out: it comes once a minute whatever the room's size, so on a slow machine it fell
+ * in one room's count and not the other's.
+ */
 async function statementsOf(work: () => Promise<void>): Promise<Statement[]> {
   await work();
-  return counter.during(work);
+  return (await counter.during(work)).filter((statement) => !statement.sql.startsWith('update "sessions"'));
 }
 
 async function homeStatements(room: RoomUnderTest, tab: RoomTab): Promise<Statement[]> {
