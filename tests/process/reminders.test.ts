@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import { readPushOutbox } from '../../src/server/adapters/push/outbox-push-sender.ts';
 import { env } from '../../src/server/env.ts';
 import { ENTRY, startServer, stopServer, tempDataDir, waitUntilHealthy } from '../../scripts/server-process.ts';
 import type { ServerProcess } from '../../scripts/server-process.ts';
+import { databaseUrlNamed, withAdmin as admin } from '../helpers/postgres-admin.ts';
 
 /**
  * Two built servers on one PostgreSQL database, each running the reminder job on its own clock:
@@ -28,7 +28,7 @@ const seoulDay = (at: number) => new Date(at + SEOUL_OFFSET_MS).toISOString().sl
 
 const adminUrl = env.TEST_DATABASE_URL;
 const name = `ritual_reminders_${randomBytes(6).toString('hex')}`;
-const databaseUrl = adminUrl ? Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString() : '';
+const databaseUrl = adminUrl ? databaseUrlNamed(adminUrl, name) : '';
 const outboxes = mkdtempSync(join(tmpdir(), 'ritual-reminder-outboxes-'));
 const shared = {
   DATABASE_URL: databaseUrl,
@@ -42,16 +42,6 @@ const shared = {
   REMINDER_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
 };
 const servers: ServerProcess[] = [];
-
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(!adminUrl)('reminders on two instances (PostgreSQL)', () => {
   beforeAll(async () => {
