@@ -357,14 +357,9 @@ async function run(state: RunState): Promise<number> {
   printSlowCpu(lighthouseSlowCpu);
   printInteractions(interactions);
   printBackup(backup);
+  const measured = { results, memory, soak: soakResult, pageWeight, lighthouse, lighthouseSlowCpu, interactions };
   const goals = checkGoals({
-    results,
-    memory,
-    soak: soakResult,
-    pageWeight,
-    lighthouse,
-    lighthouseSlowCpu,
-    interactions,
+    ...measured,
     squareSkipped: square === null,
     notificationsSkipped: notifications === null,
   });
@@ -372,13 +367,7 @@ async function run(state: RunState): Promise<number> {
   // The session cookie is a credential, even a throwaway one: it stays out of the results.
   const notificationSummary = notifications ? { ...notifications, cookie: undefined } : null;
   await writeResults(settings, {
-    results,
-    memory,
-    soak: soakResult,
-    pageWeight,
-    lighthouse,
-    lighthouseSlowCpu,
-    interactions,
+    ...measured,
     goals,
     square,
     notifications: notificationSummary,
