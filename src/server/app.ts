@@ -55,6 +55,7 @@ import { commentRoutes } from './modules/comments/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { reactionRoutes } from './modules/reactions/routes.ts';
 import { notificationPollRoutes, notificationRoutes } from './modules/notifications/routes.ts';
+import { weeklyLetterRoutes } from './modules/weekly-letter/routes.ts';
 import { roomProgressRoutes } from './modules/room-progress/routes.ts';
 import { letterRoutes } from './modules/letters/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -143,6 +144,8 @@ export function createApp(deps: AppDeps) {
   // themselves, with their data, in one statement.
   app.route('/', notificationPollRoutes(db, config));
   app.route('/', cartBadgeRoutes(db, config));
+  // A mail app's one-click unsubscribe carries neither a session nor a forgery token; its link is signed.
+  app.route('/', weeklyLetterRoutes(db, config.appKey));
   app.use(sessionMiddleware(db, config));
   // Apple's form post comes from Apple's site without our token; that route only redirects to the
   // GET callback, where the OAuth state in a same-site cookie does the work of the token. The social

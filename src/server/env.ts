@@ -80,6 +80,9 @@ const schema = z
     // minutes of its time: twice a minute, each one meets at least three runs even when one is slow,
     // and a run with nothing due is one indexed query. A minute at most, so that it meets two.
     REMINDER_INTERVAL_SECONDS: positiveInt.max(60).default(30),
+    // How often each instance looks for weekly letters due (from Monday 07:00 Seoul, the week before);
+    // a run with none due is one statement over the opted-in members. Each letter is sent once, whatever the instances.
+    WEEKLY_LETTER_INTERVAL_SECONDS: positiveInt.default(600),
     FRONT_ERROR_LOG_RETENTION_DAYS: positiveInt.default(30),
     FRONT_ERROR_LOG_MAX_ROWS: positiveInt.default(100_000),
     // Backups of the embedded database and the local uploads (src/server/jobs/backup.ts); unset: none.

@@ -147,7 +147,7 @@ export function NotificationSettings({ settings, reminders: initialReminders, ph
         <Failure name="push" />
         <label className="notification-settings__switch">
           <input type="checkbox" checked={current.email_digest} disabled={saving['email_digest'] === true} onChange={(event) => void setEmailDigest(event.currentTarget.checked)} />
-          소식 모아 보기 이메일 받기
+          주간 레터 메일 받기 (매주 월요일 아침, 지난주 리추얼 방 소식)
         </label>
         <Failure name="email_digest" />
       </section>

@@ -15,6 +15,7 @@ const POST_ONLY = [
   /^\/forgot-password$/,
   /^\/reset-password$/,
   /^\/email\/verification-notification$/,
+  /^\/weekly-letter\/unsubscribe$/,
   new RegExp(`^/login/${SOCIAL_PROVIDERS}/callback$`),
 ];
 

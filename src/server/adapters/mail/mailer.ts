@@ -9,6 +9,8 @@ export interface MailMessage {
    * Kept apart from the body so a test or a developer can follow them without parsing HTML.
    */
   links?: string[];
+  /** Headers of its own beyond the adapter's (List-Unsubscribe on the weekly letter). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -8,6 +8,8 @@ export interface OutboxMessage {
   text: string;
   html: string;
   links: string[];
+  /** Only on a message that carries headers of its own. */
+  headers?: Record<string, string>;
   sent_at: string;
 }
 
@@ -22,6 +24,7 @@ export function createOutboxMailer(dir: string, now: () => Date = () => new Date
         text: message.text,
         html: message.html,
         links: message.links ?? [],
+        ...(message.headers ? { headers: message.headers } : {}),
         sent_at: sentAt.toISOString(),
       };
       await writeOutboxEntry(dir, stored, sentAt);

@@ -28,6 +28,7 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
   };
