@@ -21,6 +21,8 @@ export interface NotificationData {
   is_inquiry_answer: boolean;
   /** The member's order was paid (no actor; the title is the order's, the link its page in 마이페이지). */
   is_order_paid: boolean;
+  /** The member's export is ready to download (no actor; the link is 마이페이지's export). */
+  is_export_ready: boolean;
   reaction_type: ReactionTypeName | null;
   reaction_type_text: string | null;
   profile_image: string | null;
@@ -104,6 +106,7 @@ export function notificationMessage(data: NotificationData): string {
   if (data.is_letter) return '리추얼 동안 나에게 쓴 편지가 도착했어요.';
   if (data.is_inquiry_answer) return '문의하신 내용에 운영팀 답변이 등록되었어요.';
   if (data.is_order_paid) return '결제가 완료되었어요. 주문 내역을 확인해 보세요.';
+  if (data.is_export_ready) return '내 기록을 내려받을 준비가 됐어요. 7일 안에 내려받아 주세요.';
   const who = subject(data.nickname);
   if (data.is_mention) return `${who} 댓글에서 회원님을 언급했어요.`;
   if (data.reaction_type_text) return `${who} 회원님의 글에 '${data.reaction_type_text}' 반응을 남겼어요.`;
@@ -113,7 +116,7 @@ export function notificationMessage(data: NotificationData): string {
 
 /** The picture beside an item: none (the default avatar) for an anonymous actor or a coupon. */
 export function notificationImage(data: NotificationData): string | null {
-  if (data.target === 'coupon' || data.is_letter || data.is_inquiry_answer || data.is_order_paid || data.nickname === null) return null;
+  if (data.target === 'coupon' || data.is_letter || data.is_inquiry_answer || data.is_order_paid || data.is_export_ready || data.nickname === null) return null;
   return data.profile_image || null;
 }
 

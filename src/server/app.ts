@@ -64,6 +64,7 @@ import { openApiRoutes } from './modules/openapi/routes.ts';
 import { pushStoredNotifications } from './modules/push/notification-push.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { reminderRoutes } from './modules/reminders/routes.ts';
+import { memberExportRoutes } from './modules/exports/routes.ts';
 
 z.config(z.locales.ko());
 
@@ -201,6 +202,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', adminRoutes(deps));
   app.route('/', pushRoutes(db, config, deps.push));
   app.route('/', reminderRoutes(db));
+  app.route('/', memberExportRoutes(db, config.exportsDir));
   app.route('/', openApiRoutes());
 
   app.notFound(() => {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Env } from './env.ts';
 import type { ProxyTrust } from './http/client-ip.ts';
 
@@ -17,6 +18,8 @@ export interface AppConfig {
   legacySunset: Date;
   /** The bearer token a Prometheus scraper sends for /metrics; without one there is no /metrics. */
   metricsToken: string | undefined;
+  /** Where members' export ZIPs are kept (absolute); every instance must see the same folder. */
+  exportsDir: string;
 }
 
 export function configFromEnv(env: Env): AppConfig {
@@ -32,5 +35,6 @@ export function configFromEnv(env: Env): AppConfig {
     bodyLimitBytes: env.API_BODY_LIMIT_BYTES,
     legacySunset: env.LEGACY_SUNSET,
     metricsToken: env.METRICS_TOKEN,
+    exportsDir: resolve(env.EXPORTS_DIR),
   };
 }

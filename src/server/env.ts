@@ -83,6 +83,10 @@ const schema = z
     // How often each instance looks for weekly letters due (from Monday 07:00 Seoul, the week before);
     // a run with none due is one statement over the opted-in members. Each letter is sent once, whatever the instances.
     WEEKLY_LETTER_INTERVAL_SECONDS: positiveInt.default(600),
+    // How often each instance looks for members' exports to build (src/server/jobs/member-exports.ts);
+    // a run with none waiting is one indexed statement. The ZIPs are kept under EXPORTS_DIR for 7 days.
+    EXPORT_INTERVAL_SECONDS: positiveInt.default(30),
+    EXPORTS_DIR: z.string().min(1).default('.data/exports'),
     FRONT_ERROR_LOG_RETENTION_DAYS: positiveInt.default(30),
     FRONT_ERROR_LOG_MAX_ROWS: positiveInt.default(100_000),
     // Backups of the embedded database and the local uploads (src/server/jobs/backup.ts); unset: none.

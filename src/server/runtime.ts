@@ -26,6 +26,7 @@ import type { BackgroundWork } from './jobs/background-work.ts';
 import { cleanupJob, cleanupSettingsFromEnv } from './jobs/cleanup.ts';
 import { letterDeliveryJob } from './jobs/letters.ts';
 import { reminderJob } from './jobs/reminders.ts';
+import { memberExportJob } from './jobs/member-exports.ts';
 import { weeklyLetterJob } from './jobs/weekly-letter.ts';
 import { purchaseConfirmationJob } from './jobs/purchase-confirmation.ts';
 import { upkeepJob } from './jobs/upkeep.ts';
@@ -116,6 +117,7 @@ async function boot(): Promise<Runtime> {
       letterDeliveryJob(database.db, mailer, config.appUrl, logger),
       purchaseConfirmationJob(database.db, logger),
       reminderJob(database.db, { push, mailer, kakao }, config.appUrl, logger, env.REMINDER_INTERVAL_SECONDS * 1000),
+      memberExportJob(database.db, { storage, mailer, exportsDir: config.exportsDir, appUrl: config.appUrl }, logger, env.EXPORT_INTERVAL_SECONDS * 1000),
       weeklyLetterJob(database.db, mailer, config, logger, env.WEEKLY_LETTER_INTERVAL_SECONDS * 1000),
       ...(upkeep ? [upkeep] : []),
       ...(backups ? [backups] : []),

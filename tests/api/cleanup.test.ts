@@ -53,11 +53,11 @@ describe('the clean-up job', () => {
     await addReports(db, 3, fromNow(-31 * DAY_MS));
     const recent = await addReports(db, 2, fromNow(-29 * DAY_MS));
 
-    expect(await cleanUp(db, settings)).toEqual({ sessions: 3, rateLimits: 3, frontErrorLogs: 3, tempCartItems: 0, pendingOrders: 0, idempotencyKeys: 0, reminderDeliveries: 0 });
+    expect(await cleanUp(db, settings)).toEqual({ sessions: 3, rateLimits: 3, frontErrorLogs: 3, tempCartItems: 0, pendingOrders: 0, idempotencyKeys: 0, reminderDeliveries: 0, memberExports: 0 });
     expect(await sessionIds(db, [...expired, ...live])).toEqual([...live].sort());
     expect(await windowKeys(db, [...ended, ...running])).toEqual([...running].sort());
     expect(await reportIds(db)).toEqual(recent);
-    expect(await cleanUp(db, settings)).toEqual({ sessions: 0, rateLimits: 0, frontErrorLogs: 0, tempCartItems: 0, pendingOrders: 0, idempotencyKeys: 0, reminderDeliveries: 0 });
+    expect(await cleanUp(db, settings)).toEqual({ sessions: 0, rateLimits: 0, frontErrorLogs: 0, tempCartItems: 0, pendingOrders: 0, idempotencyKeys: 0, reminderDeliveries: 0, memberExports: 0 });
   });
 
   it('deletes temp carts left for a day, and keeps the ones on their way to the checkout', async () => {
@@ -136,6 +136,7 @@ describe('the clean-up job', () => {
       pendingOrders: 0,
       idempotencyKeys: 0,
       reminderDeliveries: 0,
+      memberExports: 0,
     });
     expect(await sessionIds(db, expired)).toHaveLength(5);
     await db.delete(sessions).where(inArray(sessions.id, expired));

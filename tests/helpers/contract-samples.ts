@@ -30,6 +30,7 @@ export const sampleNotificationData = (overrides: Partial<NotificationData> = {}
   is_letter: false,
   is_inquiry_answer: false,
   is_order_paid: false,
+  is_export_ready: false,
   reaction_type: null,
   reaction_type_text: null,
   profile_image: '/uploads/avatars/slow.webp',

@@ -38,6 +38,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     bodyLimitBytes: 1024 * 1024,
     legacySunset: new Date(DEFAULT_LEGACY_SUNSET),
     metricsToken: undefined,
+    exportsDir: mkdtempSync(join(tmpdir(), 'ritual-exports-')),
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@
  */
 export class HttpError extends Error {
   constructor(
-    readonly status: 401 | 413 | 419 | 429 | 503,
+    readonly status: 401 | 410 | 413 | 419 | 429 | 503,
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,

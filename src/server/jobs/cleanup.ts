@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Db } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { pruneIdempotencyKeys } from '../http/idempotency.ts';
@@ -8,6 +9,7 @@ import {
   pruneFrontErrorLogsUpTo,
 } from '../modules/front-error-logs/service.ts';
 import { expireStalePendingOrders } from '../modules/orders/expiry.ts';
+import { pruneExpiredExports } from '../modules/exports/expiry.ts';
 import { pruneRateLimits } from '../modules/rate-limits/service.ts';
 import { pruneReminderDeliveries } from '../modules/reminders/delivery.ts';
 import { pruneExpiredSessions } from '../modules/sessions/service.ts';
@@ -19,6 +21,8 @@ export interface CleanupSettings {
   frontErrorRetentionDays: number;
   /** The newest this many browser error reports are kept, whatever their age. */
   frontErrorMaxRows: number;
+  /** Where members' export ZIPs are kept; expired exports are removed with their files only when given. */
+  exportsDir?: string;
 }
 
 export interface CleanupOptions {
@@ -36,6 +40,7 @@ export interface Cleaned {
   pendingOrders: number;
   idempotencyKeys: number;
   reminderDeliveries: number;
+  memberExports: number;
 }
 
 // Rows per statement: a table of millions goes in many short statements, each far inside the
@@ -47,6 +52,7 @@ export function cleanupSettingsFromEnv(env: Env): CleanupSettings {
     everyMs: env.CLEANUP_INTERVAL_MINUTES * 60_000,
     frontErrorRetentionDays: env.FRONT_ERROR_LOG_RETENTION_DAYS,
     frontErrorMaxRows: env.FRONT_ERROR_LOG_MAX_ROWS,
+    exportsDir: resolve(env.EXPORTS_DIR),
   };
 }
 
@@ -63,7 +69,7 @@ async function inBatches(prune: (limit: number) => Promise<number>, batchSize: n
 
 /**
  * Deletes expired sessions, ended rate-limit windows, browser error reports past their retention
- * or beyond the newest `frontErrorMaxRows`, temp carts and idempotency keys left for a day, reminder deliveries after a week; cancels orders left unpaid
+ * or beyond the newest `frontErrorMaxRows`, temp carts and idempotency keys left for a day, reminder deliveries after a week, members' exports past their keeping (with their files); cancels orders left unpaid
  * for a day. Several instances may run it at once: each row is claimed by one of them.
  */
 export async function cleanUp(db: Db, settings: CleanupSettings, options: CleanupOptions = {}): Promise<Cleaned> {
@@ -81,7 +87,9 @@ export async function cleanUp(db: Db, settings: CleanupSettings, options: Cleanu
   const pendingOrders = await prune((limit) => expireStalePendingOrders(db, limit, now));
   const idempotencyKeys = await prune((limit) => pruneIdempotencyKeys(db, limit, now));
   const reminderDeliveries = await prune((limit) => pruneReminderDeliveries(db, limit, now));
-  return { sessions, rateLimits, frontErrorLogs, tempCartItems, pendingOrders, idempotencyKeys, reminderDeliveries };
+  const { exportsDir } = settings;
+  const memberExports = exportsDir ? await prune((limit) => pruneExpiredExports(db, exportsDir, limit, now)) : 0;
+  return { sessions, rateLimits, frontErrorLogs, tempCartItems, pendingOrders, idempotencyKeys, reminderDeliveries, memberExports };
 }
 
 export function cleanupJob(db: Db, settings: CleanupSettings, logger: Logger): Job {

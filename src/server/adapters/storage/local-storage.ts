@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { STORAGE_KEY_PATTERN } from './storage.ts';
@@ -40,6 +42,16 @@ export function createLocalStorage(dir: string): LocalStorage {
       if (!STORAGE_KEY_PATTERN.test(key)) return null;
       try {
         return await readFile(join(dir, key));
+      } catch {
+        return null;
+      }
+    },
+    async stream(key) {
+      if (!STORAGE_KEY_PATTERN.test(key)) return null;
+      const file = createReadStream(join(dir, key));
+      try {
+        await once(file, 'open');
+        return file;
       } catch {
         return null;
       }

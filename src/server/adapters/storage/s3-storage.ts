@@ -126,6 +126,15 @@ export function createS3Storage(settings: S3Settings, fetchImpl: typeof fetch = 
       if (!response.ok) await refuse('GET', key, response);
       return new Uint8Array(await response.arrayBuffer());
     },
+    async stream(key) {
+      const response = await send('GET', checkedKey(key), {});
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (!response.ok) await refuse('GET', key, response);
+      return response.body ?? null;
+    },
     keyOf(url) {
       if (!url.startsWith(publicPrefix)) return null;
       const key = url.slice(publicPrefix.length);

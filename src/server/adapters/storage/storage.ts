@@ -5,6 +5,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The file's bytes, or null when there is none. */
   read(key: string): Promise<Uint8Array | null>;
+  /** The file's bytes as they are read, or null when there is none: for copying many without holding them. */
+  stream(key: string): Promise<AsyncIterable<Uint8Array> | null>;
   /** The key behind one of this storage's public URLs, or null for any other URL. */
   keyOf(url: string): string | null;
 }

@@ -3,7 +3,7 @@ import { timestamptz } from './columns.ts';
 import type { ReactionType } from './square.ts';
 import { users } from './users.ts';
 
-export const notificationTypes = ['comment_on_post', 'reply_to_comment', 'reaction_on_post', 'mention', 'coupon', 'letter', 'inquiry_answer', 'order_paid'] as const;
+export const notificationTypes = ['comment_on_post', 'reply_to_comment', 'reaction_on_post', 'mention', 'coupon', 'letter', 'inquiry_answer', 'order_paid', 'export_ready'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /** What the notification points at, as the API names it (`data.target`). */
@@ -11,7 +11,7 @@ export const notificationTargets = ['post', 'comment', 'coupon'] as const;
 export type NotificationTarget = (typeof notificationTargets)[number];
 
 /** What caused a notification; removing the cause removes the notification (a deleted comment, a withdrawn reaction). */
-export const notificationSources = ['comment', 'reaction', 'coupon', 'letter', 'inquiry', 'order'] as const;
+export const notificationSources = ['comment', 'reaction', 'coupon', 'letter', 'inquiry', 'order', 'export'] as const;
 export type NotificationSource = (typeof notificationSources)[number];
 
 /**

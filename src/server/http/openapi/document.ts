@@ -28,6 +28,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  410: 'Gone',
   413: 'Payload Too Large',
   419: 'CSRF token mismatch',
   422: 'Validation failed',

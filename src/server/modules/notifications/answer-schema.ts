@@ -20,6 +20,7 @@ export const notificationAnswer = z
       is_letter: z.boolean(),
       is_inquiry_answer: z.boolean(),
       is_order_paid: z.boolean(),
+      is_export_ready: z.boolean(),
       reaction_type: z.enum(REACTION_TYPES).nullable(),
       reaction_type_text: z.string().nullable(),
       ritual_session_id: z.int().nullable(),

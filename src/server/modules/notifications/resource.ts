@@ -27,6 +27,7 @@ export function notificationResource(view: NotificationView): NotificationItem {
       is_letter: view.type === 'letter',
       is_inquiry_answer: view.type === 'inquiry_answer',
       is_order_paid: view.type === 'order_paid',
+      is_export_ready: view.type === 'export_ready',
       reaction_type: data.reaction_type,
       reaction_type_text: data.reaction_type ? REACTION_TEXTS[data.reaction_type] : null,
       ritual_session_id: data.ritual_session_id,

@@ -58,7 +58,7 @@ const toView = (row: Row): NotificationView => ({
   actor:
     row.actorNickname === null ? null : { nickname: row.actorNickname, profileImage: row.actorImage, deleted: row.actorDeletedAt !== null },
   // A coupon, a letter to oneself, the team's answer and a payment have no actor; any other type without one had its actor's row removed.
-  hasActor: row.type !== 'coupon' && row.type !== 'letter' && row.type !== 'inquiry_answer' && row.type !== 'order_paid',
+  hasActor: row.type !== 'coupon' && row.type !== 'letter' && row.type !== 'inquiry_answer' && row.type !== 'order_paid' && row.type !== 'export_ready',
   commentId: row.sourceType === 'comment' ? row.sourceId : null,
   readAt: row.readAt,
   createdAt: row.createdAt,

@@ -7,6 +7,7 @@ import { couponOperations } from '../coupons/api-description.ts';
 import { frontErrorLogOperations } from '../front-error-logs/api-description.ts';
 import { inquiryOperations } from '../inquiries/api-description.ts';
 import { letterOperations } from '../letters/api-description.ts';
+import { memberExportOperations } from '../exports/api-description.ts';
 import { meOperations } from '../me/api-description.ts';
 import { notificationOperations } from '../notifications/api-description.ts';
 import { offTheRecordOperations } from '../off-the-record/api-description.ts';
@@ -32,7 +33,7 @@ import { openApiOperations } from './api-description.ts';
 export const API_OPERATIONS: Record<string, readonly ApiOperation[]> = {
   auth: authOperations,
   users: userOperations,
-  me: meOperations,
+  me: [...meOperations, ...memberExportOperations],
   social: socialStandInOperations,
   uploads: uploadOperations,
   inquiries: inquiryOperations,

@@ -60,7 +60,7 @@ export async function notificationPushes(db: Db, ids: readonly number[]): Promis
       isAnonymous: row.isAnonymous,
       data: row.data,
       actor: row.actorNickname === null ? null : { nickname: row.actorNickname, profileImage: row.actorImage, deleted: row.actorDeletedAt !== null },
-      hasActor: row.type !== 'coupon' && row.type !== 'letter' && row.type !== 'inquiry_answer' && row.type !== 'order_paid',
+      hasActor: row.type !== 'coupon' && row.type !== 'letter' && row.type !== 'inquiry_answer' && row.type !== 'order_paid' && row.type !== 'export_ready',
       commentId: row.sourceType === 'comment' ? row.sourceId : null,
       readAt: row.readAt,
       createdAt: row.createdAt,

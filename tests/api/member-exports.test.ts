@@ -1,0 +1,235 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
+import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
+import type { FileStorage } from '../../src/server/adapters/storage/storage.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { memberExports } from '../../src/server/db/schema/index.ts';
+import { cleanUp } from '../../src/server/jobs/cleanup.ts';
+import { runPendingExports } from '../../src/server/modules/exports/run.ts';
+import { createSession } from '../../src/server/modules/sessions/service.ts';
+import { createMember } from '../helpers/factories.ts';
+import { createRoom, joinRoom } from '../helpers/room-progress-factories.ts';
+import { createCategory, createPost } from '../helpers/square-factories.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { useTestDatabase } from '../helpers/test-db.ts';
+
+const testDb = useTestDatabase();
+const db = (): Db => testDb().database.db;
+
+const HOUR = 3_600_000;
+const APP_URL = 'http://localhost:4321';
+const at = (ms: number) => new Date(Date.now() + ms);
+const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `ritual-${name}-`));
+const silent = { error: () => undefined, warn: () => undefined };
+
+/**
+ * One app with its own exports folder, the job's view of the same folders, and members signed in
+ * to it. The job takes whatever is pending, so an earlier test's exports are cleared first.
+ */
+async function setUp() {
+  await db().delete(memberExports);
+  const exportsDir = tempDir('exports');
+  const app = createTestApp(db(), { exportsDir });
+  const mailDir = tempDir('export-mail');
+  const storage = createLocalStorage(app.uploadsDir);
+  const runJob = (over: Partial<{ storage: FileStorage }> = {}) =>
+    runPendingExports(db(), { storage, mailer: createOutboxMailer(mailDir), exportsDir, appUrl: APP_URL, log: silent, ...over });
+  const member = async () => {
+    const user = await createMember(db());
+    const { token } = await createSession(db(), { userId: user.id }, { lifetimeMinutes: 60, rememberDays: 1 });
+    const client = app.client();
+    client.cookies.set('session', token);
+    return { user, client };
+  };
+  return { app, exportsDir, storage, runJob, member, mail: () => readOutbox(mailDir) };
+}
+
+async function uploadPicture(app: TestApp, client: ReturnType<TestApp['client']>): Promise<string> {
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 194, g: 65, b: 12 } } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new File([new Uint8Array(bytes)], 'sunrise.png', { type: 'image/png' }));
+  const res = await client.post('/api/image-upload', { multipart: form });
+  expect(res.status, res.text).toBe(201);
+  expect(existsSync(join(app.uploadsDir, res.body.data.url.slice('/uploads/'.length)))).toBe(true);
+  return res.body.data.url as string;
+}
+
+/** A member who checked in, wrote a record with a picture, a letter and a square post, in a running room. */
+async function memberWhoWrote(setup: Awaited<ReturnType<typeof setUp>>) {
+  const me = await setup.member();
+  const room = await createRoom(db(), at(-48 * HOUR), at(48 * HOUR), '새벽 기상 30일');
+  await joinRoom(db(), room.id, me.user.id);
+  const pictureUrl = await uploadPicture(setup.app, me.client);
+  const post = await me.client.post(`/api/ritual-sessions/${room.id}/posts`, {
+    json: { category: 'wakeup', content: `<p>새벽 5시에 일어나 물 한 잔 마셨어요.</p><p><img src="${pictureUrl}" alt="해돋이"></p>` },
+  });
+  expect(post.status, post.text).toBe(201);
+  expect((await me.client.post(`/api/ritual-sessions/${room.id}/check-in`, { json: {} })).status).toBe(201);
+  const letter = await me.client.post(`/api/ritual-sessions/${room.id}/message-to-myself`, { json: { content: '4주 뒤의 나에게, 잘 해냈지?' } });
+  expect(letter.status, letter.text).toBe(201);
+  await createPost(db(), me.user, await createCategory(db()), { title: '광장에 남긴 첫 글', contentHtml: '<p>함께해서 든든해요.</p>', excerpt: '함께해서 든든해요.' });
+  return { ...me, room, pictureUrl };
+}
+
+describe('the member export', () => {
+  it('starts, is built by the job, tells the member, and downloads as a ZIP of data.json, pages and pictures', async () => {
+    const setup = await setUp();
+    const me = await memberWhoWrote(setup);
+
+    const started = await me.client.post('/api/me/exports');
+    expect(started.status, started.text).toBe(202);
+    expect(started.body.data).toMatchObject({ status: 'pending', download_url: null, expires_at: null });
+    const { id } = started.body.data;
+    // One at a time: asking again while it is under way answers the same export.
+    expect((await me.client.post('/api/me/exports')).body.data.id).toBe(id);
+    expect((await me.client.get(`/api/me/exports/${id}/download`)).status).toBe(404);
+
+    expect(await setup.runJob()).toEqual({ ready: 1, failed: 0 });
+    const ready = await me.client.get(`/api/me/exports/${id}`);
+    expect(ready.body.data).toMatchObject({ id, status: 'ready', download_url: `/api/me/exports/${id}/download` });
+    const keptFor = Date.parse(ready.body.data.expires_at) - Date.now();
+    expect(keptFor).toBeGreaterThan(7 * 24 * HOUR - 60_000);
+    expect(keptFor).toBeLessThanOrEqual(7 * 24 * HOUR);
+    expect((await me.client.get('/api/me/exports')).body.data.map((item: { id: number }) => item.id)).toEqual([id]);
+
+    const [notification] = (await me.client.get('/api/notifications')).body.data;
+    expect(notification.data).toMatchObject({ is_export_ready: true, link: '/mypage#member-export', nickname: null });
+    const [mail] = await setup.mail();
+    expect(mail).toMatchObject({ to: me.user.email, subject: '[리추얼] 내 기록을 내려받을 준비가 됐어요' });
+    expect(mail!.links).toEqual([`${APP_URL}/mypage#member-export`]);
+
+    const download = await me.client.get(`/api/me/exports/${id}/download`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/zip');
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="ritual-records-\d{4}-\d{2}-\d{2}\.zip"$/);
+    const files = unzipSync(download.bytes);
+    const pictureKey = me.pictureUrl.slice('/uploads/'.length);
+    expect(Object.keys(files).sort()).toEqual(['data.json', `images/${pictureKey}`, 'index.html', `sessions/${me.room.id}.html`].sort());
+
+    const data = JSON.parse(strFromU8(files['data.json']!));
+    expect(data).toMatchObject({ format: 'ritual-member-export', version: 1, profile: { id: me.user.id, email: me.user.email, nickname: me.user.nickname } });
+    expect(data.sessions).toEqual([expect.objectContaining({ id: me.room.id, title: '새벽 기상 30일', role: 'member' })]);
+    expect(data.room_posts).toHaveLength(1);
+    expect(data.room_posts[0]).toMatchObject({ ritual_session_id: me.room.id, category: 'wakeup' });
+    expect(data.room_posts[0].content_html).toContain('새벽 5시에 일어나 물 한 잔 마셨어요.');
+    expect(data.check_ins).toHaveLength(1);
+    expect(data.letters).toEqual([expect.objectContaining({ content: '4주 뒤의 나에게, 잘 해냈지?' })]);
+    expect(data.square_posts).toEqual([expect.objectContaining({ title: '광장에 남긴 첫 글' })]);
+    expect(data.orders).toEqual([]);
+
+    const index = strFromU8(files['index.html']!);
+    expect(index).toContain('<html lang="ko">');
+    expect(index).toContain(`href="sessions/${me.room.id}.html"`);
+    expect(index).toContain('광장에 남긴 첫 글');
+    const sessionPage = strFromU8(files[`sessions/${me.room.id}.html`]!);
+    expect(sessionPage).toContain('새벽 5시에 일어나 물 한 잔 마셨어요.');
+    expect(sessionPage).toContain(`src="../images/${pictureKey}"`);
+    expect(sessionPage).toContain('4주 뒤의 나에게, 잘 해냈지?');
+    expect(sessionPage).toContain('체크인한 날 (1일)');
+    expect(files[`images/${pictureKey}`]).toEqual(new Uint8Array(readFileSync(join(setup.app.uploadsDir, pictureKey))));
+  });
+
+  it('is the owner’s only: another member is answered 404, a guest 401', async () => {
+    const setup = await setUp();
+    const me = await setup.member();
+    const other = await setup.member();
+    const { id } = (await me.client.post('/api/me/exports')).body.data;
+    await setup.runJob();
+    expect((await me.client.get(`/api/me/exports/${id}/download`)).status).toBe(200);
+    for (const path of [`/api/me/exports/${id}`, `/api/me/exports/${id}/download`]) {
+      const refused = await other.client.get(path);
+      expect(refused.status, path).toBe(404);
+      expect(refused.body.message).toBe('내보내기를 찾을 수 없어요.');
+      expect((await setup.app.client().get(path)).status, path).toBe(401);
+    }
+    expect((await other.client.get('/api/me/exports')).body.data).toEqual([]);
+    expect((await setup.app.client().post('/api/me/exports')).status).toBe(401);
+  });
+
+  it('answers the fourth start of a Seoul day 429, with Retry-After until midnight', async () => {
+    const setup = await setUp();
+    const me = await setup.member();
+    for (let n = 0; n < 3; n += 1) {
+      const started = await me.client.post('/api/me/exports');
+      expect(started.status).toBe(202);
+      await db().update(memberExports).set({ status: 'failed' }).where(eq(memberExports.id, started.body.data.id));
+    }
+    const fourth = await me.client.post('/api/me/exports');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({ message: '내 기록 내보내기는 하루에 3번까지 할 수 있어요. 내일 다시 시도해 주세요.' });
+    const retryAfter = Number(fourth.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    expect(await db().select().from(memberExports).where(eq(memberExports.userId, me.user.id))).toHaveLength(3);
+    // Another member's day is their own.
+    expect((await (await setup.member()).client.post('/api/me/exports')).status).toBe(202);
+  });
+
+  it('expires after 7 days: the download answers 410, and the cleanup removes the file and the row', async () => {
+    const setup = await setUp();
+    const me = await setup.member();
+    const { id } = (await me.client.post('/api/me/exports')).body.data;
+    await setup.runJob();
+    const [row] = await db().select().from(memberExports).where(eq(memberExports.id, id));
+    expect(readdirSync(setup.exportsDir)).toEqual([row!.fileName]);
+
+    await db().update(memberExports).set({ expiresAt: at(-60_000) }).where(eq(memberExports.id, id));
+    const gone = await me.client.get(`/api/me/exports/${id}/download`);
+    expect(gone.status).toBe(410);
+    expect(gone.body.message).toBe('내려받을 수 있는 기간(7일)이 지났어요. 마이페이지에서 새로 내보내기를 해 주세요.');
+    expect((await me.client.get(`/api/me/exports/${id}`)).body.data).toMatchObject({ status: 'ready', download_url: null });
+
+    const cleaned = await cleanUp(db(), { everyMs: 60_000, frontErrorRetentionDays: 30, frontErrorMaxRows: 10_000, exportsDir: setup.exportsDir });
+    expect(cleaned.memberExports).toBe(1);
+    expect(readdirSync(setup.exportsDir)).toEqual([]);
+    expect((await me.client.get(`/api/me/exports/${id}`)).status).toBe(404);
+    expect((await me.client.get(`/api/me/exports/${id}/download`)).status).toBe(404);
+  });
+
+  it('marks a build that fails as failed, leaves no file, tells nobody, and lets the member try again', async () => {
+    const setup = await setUp();
+    const me = await memberWhoWrote(setup);
+    const { id } = (await me.client.post('/api/me/exports')).body.data;
+    const broken: FileStorage = {
+      ...setup.storage,
+      stream: () => Promise.reject(new Error('the disk went away')),
+    };
+    expect(await setup.runJob({ storage: broken })).toEqual({ ready: 0, failed: 1 });
+    expect((await me.client.get(`/api/me/exports/${id}`)).body.data).toMatchObject({ status: 'failed', download_url: null });
+    expect((await me.client.get(`/api/me/exports/${id}/download`)).status).toBe(404);
+    expect(readdirSync(setup.exportsDir)).toEqual([]);
+    expect((await me.client.get('/api/notifications')).body.data).toEqual([]);
+    expect(await setup.mail()).toEqual([]);
+
+    const again = await me.client.post('/api/me/exports');
+    expect(again.status).toBe(202);
+    expect(again.body.data.id).not.toBe(id);
+  });
+
+  it('claims a run left running by an instance that died, and leaves one under way alone', async () => {
+    const setup = await setUp();
+    const stuck = await setup.member();
+    const busy = await setup.member();
+    const [left] = await db()
+      .insert(memberExports)
+      .values({ userId: stuck.user.id, status: 'running', claimedAt: at(-HOUR) })
+      .returning();
+    const [underWay] = await db()
+      .insert(memberExports)
+      .values({ userId: busy.user.id, status: 'running', claimedAt: at(-60_000) })
+      .returning();
+    expect(await setup.runJob()).toEqual({ ready: 1, failed: 0 });
+    const rows = await db().select().from(memberExports);
+    expect(rows.find((row) => row.id === left!.id)?.status).toBe('ready');
+    expect(rows.find((row) => row.id === underWay!.id)).toMatchObject({ status: 'running', fileName: null });
+  });
+});
