@@ -4,6 +4,8 @@ import type { SubmitEvent } from 'react';
 import { COMMENT_CONTENT_MAX } from '../../lib/comment-rules.ts';
 import { createCommentForm } from '../../stores/comment-form.ts';
 import type { CommentSender } from '../../stores/comment-form.ts';
+import { DraftNotice } from '../shared/DraftNotice.tsx';
+import { useDraft } from '../shared/use-draft.ts';
 import { useEarlyValue } from '../shared/use-early-input.ts';
 import { useMentions } from './use-mentions.ts';
 import type { RoomMentionables } from './use-mentions.ts';
@@ -17,10 +19,13 @@ interface CommentFormProps {
   onSubmit: CommentSender;
   /** In a room: the members an @ may name. */
   mentionables?: RoomMentionables | undefined;
+  /** Whose draft this box keeps, and where (`comment:square_post:12`, a reply's with its parent). */
+  draftOwner: number;
+  draftPlace: string;
 }
 
 /** The write box for a comment or a reply. */
-export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, onCancel, onSubmit, mentionables }: CommentFormProps) {
+export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, onCancel, onSubmit, mentionables, draftOwner, draftPlace }: CommentFormProps) {
   const ids = useId();
   const [content, setContent] = useState('');
   const [anonymous, setAnonymous] = useState(false);
@@ -29,10 +34,13 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
   const box = useRef<HTMLTextAreaElement>(null);
   const mentions = useMentions(mentionables, content, setContent, box);
   const boxRef = useEarlyValue(content, setContent, box);
+  const draft = useDraft(draftOwner, draftPlace, { content, anonymous });
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await form.submit(content, allowsAnonymous && anonymous, onSubmit)) setContent('');
+    if (!(await form.submit(content, allowsAnonymous && anonymous, onSubmit))) return;
+    setContent('');
+    await draft.sent();
   };
 
   const fieldId = `${ids}-content`;
@@ -40,6 +48,13 @@ export function CommentForm({ label, submitLabel, allowsAnonymous, autoFocus, on
   const listId = `${ids}-mentions`;
   return (
     <form className="comment-form" noValidate onSubmit={(event) => void submit(event)}>
+      <DraftNotice
+        draft={draft}
+        onResume={(kept) => {
+          setContent(kept.content);
+          setAnonymous(kept.anonymous);
+        }}
+      />
       <label className="visually-hidden" htmlFor={fieldId}>
         {label} 내용
       </label>

@@ -48,6 +48,7 @@ export function CommentSection({ modelType, modelId, initialComments, seed, view
   const { comments, replyTo, status, error } = useStore(thread.$thread);
   const member = useSessionMember(viewer);
   const signInHref = useLoginHref(loginHref);
+  const draftPlace = `comment:${modelType}:${modelId}`;
   // Until then the page's own list shows, the island renders the write box only, as on the server.
   const [seeded, setSeeded] = useState(seed === undefined);
 
@@ -92,6 +93,8 @@ export function CommentSection({ modelType, modelId, initialComments, seed, view
         <CommentForm
           label="답글"
           submitLabel="답글 남기기"
+          draftOwner={member.id}
+          draftPlace={`${draftPlace}:reply:${top.id}`}
           allowsAnonymous={allowsAnonymous}
           mentionables={mentionables}
           autoFocus
@@ -109,7 +112,15 @@ export function CommentSection({ modelType, modelId, initialComments, seed, view
           <a href="/verify-email">이메일 인증</a> 후 댓글을 쓸 수 있어요.
         </p>
       ) : member ? (
-        <CommentForm label="댓글" submitLabel="댓글 남기기" allowsAnonymous={allowsAnonymous} onSubmit={write(null)} mentionables={mentionables} />
+        <CommentForm
+          label="댓글"
+          submitLabel="댓글 남기기"
+          draftOwner={member.id}
+          draftPlace={draftPlace}
+          allowsAnonymous={allowsAnonymous}
+          onSubmit={write(null)}
+          mentionables={mentionables}
+        />
       ) : (
         <p className="comments-guest">
           <a href={signInHref}>로그인</a>하고 댓글을 남겨 보세요.

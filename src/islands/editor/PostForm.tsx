@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { isBlankDraft } from '../../lib/draft-value.ts';
 import { POST_PASSWORD_MAX, POST_PASSWORD_MIN, POST_TITLE_MAX } from '../../lib/square-rules.ts';
 import { createSquareComposer } from '../../stores/square-compose.ts';
+import { DraftNotice } from '../shared/DraftNotice.tsx';
 import { CheckField, FieldErrors, SelectField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { useDraft } from '../shared/use-draft.ts';
 import { useForm } from '../shared/use-form.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import type { ComposerCategory, EditablePost } from './types.ts';
@@ -20,14 +23,18 @@ interface PostFormProps {
   post?: EditablePost;
   /** Staff mark notices. */
   canPostNotice: boolean;
+  /** The member writing: the draft kept in this browser is theirs alone. */
+  userId: number;
 }
 
 /**
  * The composer of /compose/post and /compose/post-edit (island, browser only): board, title, body,
  * anonymity and an optional password; sent as multipart, then the post opens.
  */
-export function PostForm({ categories, initialCategoryId, post, canPostNotice }: PostFormProps) {
+export function PostForm({ categories, initialCategoryId, post, canPostNotice, userId }: PostFormProps) {
   const [content, setContent] = useState({ html: post?.contentHtml ?? '', filled: Boolean(post) });
+  // A draft taken back replaces the editor's first content: the editor starts again from it.
+  const [editorStart, setEditorStart] = useState({ html: post?.contentHtml ?? '', round: 0 });
   const [flags, setFlags] = useState({ is_anonymous: post?.isAnonymous ?? false, is_notice: post?.isNotice ?? false, remove_password: false });
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
@@ -41,8 +48,20 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
   );
   const { values, errors, field, fieldId, edited } = form;
 
-  // The draft is kept from an accidental close until it is sent.
+  // The draft is kept from an accidental close until it is sent; its password never is.
   useLeaveWarning(dirty && !busy);
+  const draft = useDraft(
+    userId,
+    post ? `square-post:edit:${post.id}` : 'square-post:new',
+    { category: values.square_post_category_id, title: values.title, html: content.html, is_anonymous: flags.is_anonymous, is_notice: flags.is_notice },
+  );
+  const resume = (kept: { category: string; title: string; html: string; is_anonymous: boolean; is_notice: boolean }) => {
+    form.setValues({ ...values, square_post_category_id: kept.category, title: kept.title });
+    setFlags((current) => ({ ...current, is_anonymous: kept.is_anonymous, is_notice: kept.is_notice }));
+    setContent({ html: kept.html, filled: !isBlankDraft({ html: kept.html }) });
+    setEditorStart((current) => ({ html: kept.html, round: current.round + 1 }));
+    setDirty(true);
+  };
 
   const category = categories.find((item) => String(item.id) === values.square_post_category_id) ?? null;
   const removePassword = flags.remove_password;
@@ -65,6 +84,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
     else if ('failure' in outcome) form.showFailure(outcome.failure);
     else {
       setDirty(false);
+      await draft.sent();
       // Busy until the post's page replaces this one.
       window.location.assign(outcome.sent);
     }
@@ -73,6 +93,7 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
   const contentErrors = errors.content ?? [];
   return (
     <Form onSubmit={onSubmit}>
+      <DraftNotice draft={draft} onResume={resume} />
       <SelectField
         {...field('square_post_category_id')}
         label="게시판"
@@ -86,9 +107,10 @@ export function PostForm({ categories, initialCategoryId, post, canPostNotice }:
           내용
         </span>
         <RichTextEditor
+          key={editorStart.round}
           id={fieldId('content')}
           labelId={fieldId('content-label')}
-          initialHtml={post?.contentHtml ?? ''}
+          initialHtml={editorStart.html}
           onChange={(html, filled) => {
             setContent({ html, filled });
             edited('content');

@@ -2,9 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import { mayBePicture } from '../../lib/images/picture-rules.ts';
 import { createInquiryForm } from '../../stores/inquiry-form.ts';
+import { DraftNotice } from '../shared/DraftNotice.tsx';
 import { NETWORK_MESSAGE } from '../shared/failure-messages.ts';
 import { SelectField, TextAreaField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { useDraft } from '../shared/use-draft.ts';
 import { useForm } from '../shared/use-form.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
 import type { AttachmentEntry } from './AttachmentPicker.tsx';
@@ -38,6 +40,8 @@ interface InquiryFormProps {
   categories: { id: number; name: string }[];
   rules: InquiryFormRules;
   inquiry?: EditableInquiry;
+  /** The member writing: the draft kept in this browser is theirs alone. */
+  userId: number;
 }
 
 const FIELD_ORDER = ['inquiry_category_id', 'title', 'content', 'files'];
@@ -45,13 +49,15 @@ const FIELD_ORDER = ['inquiry_category_id', 'title', 'content', 'files'];
 const savedEntry = (file: SavedAttachment): AttachmentEntry => ({ kind: 'saved', key: `saved-${file.id}`, ...file });
 
 /** /inquiry/create and /inquiry/{id}/edit: category, title, content and attachments, sent as multipart. */
-export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
+export function InquiryForm({ categories, rules, inquiry, userId }: InquiryFormProps) {
   const nextKey = useRef(0);
   const form = useForm(
     { inquiry_category_id: inquiry ? String(inquiry.categoryId) : '', title: inquiry?.title ?? '', content: inquiry?.content ?? '' },
     { order: FIELD_ORDER },
   );
   const { values, errors, field, fieldId, edited } = form;
+  // Attachments are files not yet sent: only the text is kept.
+  const draft = useDraft(userId, inquiry ? `inquiry:edit:${inquiry.id}` : 'inquiry:new', values);
   const [entries, setEntries] = useState<AttachmentEntry[]>(() => inquiry?.attachments.map(savedEntry) ?? []);
   // Read after pictures were prepared, when this render's entries may be out of date.
   const latestEntries = useRef(entries);
@@ -112,13 +118,17 @@ export function InquiryForm({ categories, rules, inquiry }: InquiryFormProps) {
     if (outcome === null) return;
     if ('invalid' in outcome) form.showInvalid(outcome.invalid);
     else if ('failure' in outcome) form.showFailure(outcome.failure);
-    // Busy until the detail page replaces this one.
-    else window.location.assign(outcome.sent);
+    else {
+      await draft.sent();
+      // Busy until the detail page replaces this one.
+      window.location.assign(outcome.sent);
+    }
   };
 
   const hint = `이미지(JPG, PNG, WEBP, GIF) 또는 PDF · 한 개에 ${formatFileSize(rules.fileMaxBytes)} 이하 · 최대 ${rules.filesMax}개`;
   return (
     <Form className="inquiry-form" encType="multipart/form-data" onSubmit={onSubmit}>
+      <DraftNotice draft={draft} onResume={form.setValues} />
       <SelectField
         {...field('inquiry_category_id')}
         label="문의 유형"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { signOut } from '../../lib/api/auth.ts';
 import { clearMemberCaches } from '../../lib/service-worker-page.ts';
+import { forgetAllDrafts } from '../../stores/drafts.ts';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import './mypage.css';
@@ -18,7 +19,7 @@ export function LogoutButton() {
     try {
       await signOut();
       // Before the next account can open a page on this browser (API-CONVENTIONS.md).
-      await clearMemberCaches().catch(() => undefined);
+      await Promise.all([clearMemberCaches().catch(() => undefined), forgetAllDrafts()]);
       // A full load, so that the header and every page are rendered for a guest again.
       window.location.assign('/');
     } catch (error) {

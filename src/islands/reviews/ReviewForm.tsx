@@ -4,12 +4,14 @@ import { percentOf } from '../../lib/images/picture-rules.ts';
 import { RATING_LABELS } from '../../lib/reviews.ts';
 import type { ReviewableType } from '../../lib/reviews.ts';
 import { createReviewForm } from '../../stores/review-form.ts';
+import { DraftNotice } from '../shared/DraftNotice.tsx';
 import { failureMessage } from '../shared/failure-messages.ts';
 import { FieldErrors, TextAreaField } from '../shared/form-fields.tsx';
 import { FilePicker } from '../shared/FilePicker.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
 import { PictureAlert, PictureStatus, sendingLabel } from '../shared/pictures/PictureStatus.tsx';
 import { usePickedPicture } from '../shared/pictures/use-picked-picture.ts';
+import { useDraft } from '../shared/use-draft.ts';
 import { useEarlyChoice } from '../shared/use-early-input.ts';
 import { useForm } from '../shared/use-form.ts';
 import './reviews.css';
@@ -25,6 +27,8 @@ interface ReviewFormProps {
   /** Where the review shows once written: the product's or the ritual's page. */
   doneHref: string;
   doneLabel: string;
+  /** The member writing: the draft kept in this browser is theirs alone. */
+  userId: number;
 }
 
 // The formats the server re-encodes, offered by the picker. HEIC is left out on purpose: a phone's
@@ -36,9 +40,11 @@ const FIELD_ORDER = ['rating', 'content', 'photo_image'];
 const megabytes = (bytes: number): number => Math.floor(bytes / (1024 * 1024));
 
 /** /mypage/reviews/write: stars as a radio group, the text with its count, one photo with a preview. */
-export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentMin, contentMax, photoMaxBytes, doneHref, doneLabel }: ReviewFormProps) {
+export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentMin, contentMax, photoMaxBytes, doneHref, doneLabel, userId }: ReviewFormProps) {
   const form = useForm({ rating: '', content: '' }, { order: FIELD_ORDER });
   const { values, errors, setErrors, field, fieldId } = form;
+  // The photo is a file not yet sent: only the stars and the text are kept.
+  const draft = useDraft(userId, `review:${orderItemId}`, values);
   const [preview, setPreview] = useState<string | null>(null);
   const [review] = useState(() => createReviewForm({ orderItemId, reviewableType, reviewableId }));
   const busy = useStore(review.$busy);
@@ -77,7 +83,11 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
     form.setMessages([]);
     if (photo) picture.sending(0);
     const outcome = await review.submit({ rating: values.rating, content: values.content, photo }, (sent, total) => picture.sending(percentOf(sent, total)));
-    if (outcome === null || 'sent' in outcome) return;
+    if (outcome === null) return;
+    if ('sent' in outcome) {
+      await draft.sent();
+      return;
+    }
     if ('pictureFailure' in outcome) {
       picture.failed(failureMessage(outcome.pictureFailure));
       return;
@@ -105,6 +115,7 @@ export function ReviewForm({ orderItemId, reviewableType, reviewableId, contentM
   const photoHintId = `${fieldId('photo_image')}-hint`;
   return (
     <Form encType="multipart/form-data" onSubmit={onSubmit}>
+      <DraftNotice draft={draft} onResume={form.setValues} />
       <fieldset ref={ratingRef} className="review-rating" aria-describedby={ratingErrors.length > 0 ? `${fieldId('rating')}-error` : undefined}>
         <legend className="form-label">별점</legend>
         <div className="review-stars">

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { LETTER_MAX_LENGTH } from '../../lib/letters.ts';
 import type { LetterData } from '../../lib/letters.ts';
 import { createLetterEditor } from '../../stores/letter-editor.ts';
+import { DraftNotice } from '../shared/DraftNotice.tsx';
 import { TextAreaField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, FormStatus, SubmitButton } from '../shared/form.tsx';
+import { useDraft } from '../shared/use-draft.ts';
 import { useForm } from '../shared/use-form.ts';
 import { useHydrated } from '../shared/use-hydrated.ts';
 import '../shared/forms.css';
@@ -15,31 +17,47 @@ interface LetterEditorProps {
   letter: LetterData | null;
   /** When the letter will arrive, as the page writes it (`2026.12.20`). */
   deliverDate: string;
+  /** The member writing: the draft kept in this browser is theirs alone. */
+  userId: number;
 }
 
 /**
  * The letter while the room runs: written once, then shown sealed; its author may open it to
  * rewrite until the end (POST …/message-to-myself).
  */
-export function LetterEditor({ roomId, letter: initial, deliverDate }: LetterEditorProps) {
+export function LetterEditor({ roomId, letter: initial, deliverDate, userId }: LetterEditorProps) {
   const hydrated = useHydrated();
   const [editor] = useState(() => createLetterEditor(roomId, initial));
   const { letter, editing, busy, saved } = useStore(editor.$state);
   const form = useForm({ content: initial?.content ?? '' }, { order: ['content'], onEdit: editor.edited });
+  const draft = useDraft(userId, `letter:${roomId}`, form.values);
+  // A rewrite left unsealed is offered over the sealed letter too: taking it back opens the letter.
+  const notice = (
+    <DraftNotice
+      draft={draft}
+      onResume={(kept) => {
+        editor.open();
+        form.setValues(kept);
+      }}
+    />
+  );
 
   const submit = async () => {
     if (busy) return;
     form.setMessages([]);
     const outcome = await editor.write(form.values.content);
     if (outcome === null) return;
-    if ('sent' in outcome) form.setValues({ content: outcome.sent.content });
-    else form.showFailure(outcome.failure);
+    if ('sent' in outcome) {
+      form.setValues({ content: outcome.sent.content });
+      await draft.sent({ content: outcome.sent.content });
+    } else form.showFailure(outcome.failure);
   };
 
   const statusId = `letter-status-${roomId}`;
   if (!editing && letter) {
     return (
       <div>
+        {notice}
         <section className="letter-sealed" aria-labelledby={`letter-sealed-${roomId}`}>
           <p aria-hidden="true" className="letter-sealed-mark">
             ✉️
@@ -67,6 +85,7 @@ export function LetterEditor({ roomId, letter: initial, deliverDate }: LetterEdi
 
   return (
     <Form onSubmit={submit} aria-label="나에게 쓰는 편지">
+      {notice}
       <TextAreaField
         {...form.field('content')}
         label="리추얼이 끝나는 날의 나에게"

@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { isBlankDraft } from '../../lib/draft-value.ts';
 import { ROOM_TITLE_MAX } from '../../lib/room-post-rules.ts';
 import { createRoomComposer } from '../../stores/room-compose.ts';
+import { DraftNotice } from '../shared/DraftNotice.tsx';
 import { CheckField, FieldErrors, SelectField, TextField } from '../shared/form-fields.tsx';
 import { Form, FormAlert, SubmitButton } from '../shared/form.tsx';
+import { useDraft } from '../shared/use-draft.ts';
 import { useForm } from '../shared/use-form.ts';
 import { RichTextEditor } from '../editor/RichTextEditor.tsx';
 import '../editor/editor.css';
@@ -22,7 +25,7 @@ export type RoomComposerTarget =
 interface Props {
   target: RoomComposerTarget;
   initialCategory?: string;
-  /** The member writing: a record made offline waits in this browser for them alone. */
+  /** The member writing: a record made offline, and the draft, wait in this browser for them alone. */
   userId: number;
 }
 
@@ -33,6 +36,8 @@ interface Props {
 export function RoomPostForm({ target, initialCategory, userId }: Props) {
   const existing = target.kind === 'post' ? target.post : target.thread;
   const [content, setContent] = useState({ html: existing?.contentHtml ?? '', filled: Boolean(existing) });
+  // A draft taken back replaces the editor's first content: the editor starts again from it.
+  const [editorStart, setEditorStart] = useState({ html: existing?.contentHtml ?? '', round: 0 });
   const [isPublic, setIsPublic] = useState(target.kind === 'post' ? (target.post?.isPublic ?? false) : false);
   const [dirty, setDirty] = useState(false);
   const [uploading, setUploading] = useState(0);
@@ -50,6 +55,19 @@ export function RoomPostForm({ target, initialCategory, userId }: Props) {
   const { values, errors, field, fieldId, edited } = form;
   // A queued record is safe in the browser: leaving loses nothing.
   useLeaveWarning(dirty && !busy && !queued);
+  const draftKind = target.kind === 'post' ? 'room-post' : 'thread';
+  const draft = useDraft(
+    userId,
+    existing ? `${draftKind}:edit:${existing.id}` : `${draftKind}:${target.roomId}`,
+    { category: values.category, title: values.title, html: content.html, is_public: isPublic },
+  );
+  const resume = (kept: { category: string; title: string; html: string; is_public: boolean }) => {
+    form.setValues({ category: kept.category, title: kept.title });
+    setIsPublic(kept.is_public);
+    setContent({ html: kept.html, filled: !isBlankDraft({ html: kept.html }) });
+    setEditorStart((current) => ({ html: kept.html, round: current.round + 1 }));
+    setDirty(true);
+  };
 
   const onSubmit = async () => {
     if (uploading > 0) return;
@@ -60,6 +78,8 @@ export function RoomPostForm({ target, initialCategory, userId }: Props) {
     else if ('failure' in outcome) form.showFailure(outcome.failure);
     else {
       setDirty(false);
+      // Sent, or safe in the outbox until the connection returns: either way no longer a draft.
+      await draft.sent();
       if (outcome.sent !== null) window.location.assign(outcome.sent);
     }
   };
@@ -67,6 +87,7 @@ export function RoomPostForm({ target, initialCategory, userId }: Props) {
   const contentErrors = errors.content ?? [];
   return (
     <Form onSubmit={onSubmit}>
+      <DraftNotice draft={draft} onResume={resume} />
       {target.kind === 'post' ? (
         <SelectField {...field('category')} label="글의 종류" placeholder="글의 종류를 선택해 주세요" options={target.categories} aria-required />
       ) : null}
@@ -83,9 +104,10 @@ export function RoomPostForm({ target, initialCategory, userId }: Props) {
           내용
         </span>
         <RichTextEditor
+          key={editorStart.round}
           id={fieldId('content')}
           labelId={fieldId('content-label')}
-          initialHtml={existing?.contentHtml ?? ''}
+          initialHtml={editorStart.html}
           onChange={(html, filled) => {
             setContent({ html, filled });
             edited('content');
