@@ -158,6 +158,17 @@ describe('SMTP mailer', () => {
     expect(part(data, 'text/html')).toBe(message.html);
   });
 
+  it('carries a message’s own headers (the weekly letter’s one-click unsubscribe, RFC 8058); others carry none', async () => {
+    const unsubscribe = 'https://ritual.example/weekly-letter/unsubscribe?token=7.abc';
+    const mailer = createSmtpMailer(settings());
+    await mailer.send({ ...message, headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } });
+    await mailer.send(message);
+    const [letter, plain] = smtp.received.map((mail) => mail.data);
+    expect(header(letter!, 'List-Unsubscribe')).toBe(`<${unsubscribe}>`);
+    expect(header(letter!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(header(plain!, 'List-Unsubscribe')).toBe('');
+  });
+
   it('is what createMailer builds for the smtp transport, and sends again on a new connection', async () => {
     const mailer = createMailer({ transport: 'smtp', ...settings() });
     await mailer.send(message);
