@@ -7,7 +7,8 @@ export const E2E_SERVERS = {
     port: 4391,
     // The API helpers sign members up as if from their own addresses, through a proxy on this
     // machine (members.ts): one address for the whole suite would meet the sign-up limit.
-    env: { SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/ritual.example', TRUST_PROXY: 'loopback' },
+    // Exports are built every 2 seconds, so that a member's export is ready while the spec waits.
+    env: { SOCIAL_INSTAGRAM_URL: 'https://www.instagram.com/ritual.example', TRUST_PROXY: 'loopback', EXPORT_INTERVAL_SECONDS: '2' },
   },
   configured: {
     port: 4392,

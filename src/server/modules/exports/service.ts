@@ -56,8 +56,8 @@ export async function startExport(db: Db, userId: number, now = new Date()): Pro
 }
 
 /** The member's exports, newest first: today's and those still kept (the cleanup removes the rest). */
-export const listExports = (db: Db, userId: number): Promise<MemberExport[]> =>
-  db.select().from(memberExports).where(eq(memberExports.userId, userId)).orderBy(desc(memberExports.createdAt), desc(memberExports.id)).limit(10);
+export const listExports = (db: Db, userId: number, limit = 10): Promise<MemberExport[]> =>
+  db.select().from(memberExports).where(eq(memberExports.userId, userId)).orderBy(desc(memberExports.createdAt), desc(memberExports.id)).limit(limit);
 
 /** One of the member's exports; another member's is answered as one that is not there. */
 export async function exportOf(db: Db, userId: number, id: number): Promise<MemberExport> {
