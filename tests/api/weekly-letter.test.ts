@@ -11,6 +11,8 @@ import { sendWeeklyLetters } from '../../src/server/modules/weekly-letter/delive
 import { unsubscribeToken, unsubscribeUrl } from '../../src/server/modules/weekly-letter/unsubscribe.ts';
 import { letterWeek } from '../../src/server/modules/weekly-letter/week.ts';
 import { createMember } from '../helpers/factories.ts';
+import { countQueries } from '../helpers/query-counter.ts';
+import { planOf } from '../helpers/query-plans.ts';
 import { createRoom, insertCheckIn, insertRoomPost, joinRoom, seoulTime } from '../helpers/room-progress-factories.ts';
 import { createTestApp, testConfig } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
@@ -170,6 +172,33 @@ describe('the weekly letter job', () => {
     expect(other!.text).toContain('[나의 체크인]\n지난주에는 체크인이 없었어요. 이번 주에 가볍게 다시 시작해 봐요.');
     const rows = await db().select({ userId: weeklyLetterDeliveries.userId }).from(weeklyLetterDeliveries).where(eq(weeklyLetterDeliveries.week, '2026-10-05'));
     expect(rows.map((row) => row.userId).sort((a, b) => a - b)).toEqual([roommate.id, onlyCheckIn.id].sort((a, b) => a - b));
+  });
+
+  it('reads a batch in one claim and three statements whatever its size, each through indexes', async () => {
+    const mate = await createMember(db());
+    const room = await createRoom(db(), seoulTime('2026-07-01'), seoulTime('2026-08-01'));
+    await joinRoom(db(), room.id, mate.id);
+    await insertRoomPost(db(), room.id, mate.id, inWeek('2026-07-07'));
+    const readers = await Promise.all(Array.from({ length: 6 }, () => createMember(db())));
+    for (const reader of readers) {
+      await optIn(reader);
+      await joinRoom(db(), room.id, reader.id);
+      await insertCheckIn(db(), room.id, reader.id, '2026-07-08');
+      const post = await insertRoomPost(db(), room.id, reader.id, inWeek('2026-07-01'));
+      await comment(post.id, mate, inWeek('2026-07-09'), '응원해요');
+    }
+    const counted = countQueries(db(), testDb().kind);
+    const { mailer, mails } = outbox();
+    const statements = await counted.during(() =>
+      sendWeeklyLetters(counted.db, mailer, { appUrl, appKey, now: seoulTime('2026-07-13', 8), log: silent }),
+    );
+    expect(await mails()).toHaveLength(6);
+    expect(statements).toHaveLength(4);
+    for (const statement of statements) {
+      // With sequential scans priced out, a plan that still holds one has no index to use.
+      const plan = await planOf(db(), statement, ['enable_seqscan = off']);
+      expect(plan.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']), statement.sql).toEqual([]);
+    }
   });
 
   it('waits for Monday 07:00 in Seoul', async () => {
