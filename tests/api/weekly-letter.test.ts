@@ -201,6 +201,28 @@ describe('the weekly letter job', () => {
     }
   });
 
+  it('quotes what others wrote as text: escaped in the HTML, clipped when long, named when only pictures', async () => {
+    const reader = await createMember(db());
+    const mate = await createMember(db(), { nickname: '<b>친구</b>' });
+    await optIn(reader);
+    const room = await createRoom(db(), seoulTime('2026-06-01'), seoulTime('2026-07-01'), '아침 & "저녁"');
+    await joinRoom(db(), room.id, reader.id);
+    await joinRoom(db(), room.id, mate.id);
+    await insertRoomPost(db(), room.id, mate.id, inWeek('2026-06-02'), 'wakeup', { excerpt: '', contentHtml: '<p><img src="/uploads/a.webp" alt=""></p>' });
+    await insertRoomPost(db(), room.id, mate.id, inWeek('2026-06-03'), 'wakeup', { excerpt: '가'.repeat(100) });
+    const mine = await insertRoomPost(db(), room.id, reader.id, inWeek('2026-06-01'));
+    await comment(mine.id, mate, inWeek('2026-06-04'), '<script>alert(1)</script>\n\n좋아요 & "최고"');
+    const { mailer, mails } = outbox();
+    await send(mailer, seoulTime('2026-06-08', 8));
+    const [mail] = await mails(reader.email);
+    expect(mail!.text).toContain(`- <b>친구</b>: ${'가'.repeat(59)}…\n`);
+    expect(mail!.text).toContain('- <b>친구</b>: 사진으로 남긴 기록\n');
+    expect(mail!.text).toContain('- <b>친구</b>: <script>alert(1)</script> 좋아요 & "최고"\n');
+    expect(mail!.html).not.toMatch(/<script|<b>/);
+    expect(mail!.html).toContain('&lt;b&gt;친구&lt;/b&gt;: &lt;script&gt;alert(1)&lt;/script&gt; 좋아요 &amp; &quot;최고&quot;');
+    expect(mail!.html).toContain('「아침 &amp; &quot;저녁&quot;」 새 기록 2개');
+  });
+
   it('waits for Monday 07:00 in Seoul', async () => {
     const member = await createMember(db());
     await optIn(member);

@@ -15,8 +15,11 @@ export interface LetterAddress {
 }
 
 const dotted = (date: string) => date.replaceAll('-', '.');
+// A record of pictures only has no words to quote.
+const PICTURES_ONLY = '사진으로 남긴 기록';
 const clip = (text: string) => {
   const line = text.replace(/\s+/g, ' ').trim();
+  if (line === '') return PICTURES_ONLY;
   return line.length > ITEM_LENGTH ? `${line.slice(0, ITEM_LENGTH - 1)}…` : line;
 };
 
