@@ -1,33 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import {
-  $modal,
-  cancelModal,
-  clearModalError,
-  installModalEventBridge,
-  installModalRouteReset,
-  submitModal,
-} from '../stores/modal.ts';
+import { $modal, cancelModal, clearModalError, installModalRouteReset, submitModal } from '../stores/modal.ts';
 import type { ModalState } from '../stores/modal.ts';
 import { UsersList } from './reactions/UsersList.tsx';
-import { markupOfPropsOnly } from '../lib/island-markup.ts';
 import './modal-host.css';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href], [tabindex="0"]';
 
-/** The one modal host, rendered once per page by the layout. */
+/** The one modal host, mounted once per page when the first modal is asked for (modal-root.tsx). */
 export function ModalHost() {
   const modal = useStore($modal);
 
-  useEffect(() => {
-    const uninstallRouteReset = installModalRouteReset();
-    const uninstallBridge = installModalEventBridge();
-    return () => {
-      uninstallRouteReset();
-      uninstallBridge();
-    };
-  }, []);
+  useEffect(() => installModalRouteReset(), []);
 
   if (!modal) return null;
   return (
@@ -40,8 +25,6 @@ export function ModalHost() {
     </div>
   );
 }
-// The same markup for every member until it wakes (src/lib/island-markup.ts).
-markupOfPropsOnly(ModalHost);
 
 function ModalDialog({ modal }: { modal: ModalState }) {
   const ids = useId();

@@ -1,4 +1,4 @@
-import { OUTBOX_SYNC_TAG } from './offline-outbox.ts';
+import { OUTBOX_SYNC_TAG } from './outbox-policy.ts';
 
 interface SyncingRegistration {
   sync?: { register: (tag: string) => Promise<void> };

@@ -1,6 +1,6 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
-import { NETWORK_ERROR_STATUS, isApiError } from './api-errors.ts';
+import { markQueued } from './outbox-policy.ts';
 import type { RoomPostCategoryName } from './rooms.ts';
 
 /**
@@ -42,17 +42,6 @@ interface OutboxSchema extends DBSchema {
   records: { key: string; value: QueuedRecord; indexes: { 'by-user': number } };
 }
 
-/** The Background Sync tag under which the worker sends what the page could not. */
-export const OUTBOX_SYNC_TAG = 'ritual-outbox';
-
-// Not now: busy with the same key, signed out for the moment (kept for when they sign in again), too many.
-const LATER_STATUSES = new Set([NETWORK_ERROR_STATUS, 401, 409, 429]);
-
-/** No answer at all, or one that says "not now" or a server fault: kept for the next try. */
-export const retryLater = (status: number): boolean => LATER_STATUSES.has(status) || status >= 500;
-
-export const worthRetrying = (error: unknown): boolean => !isApiError(error) || retryLater(error.status);
-
 const DATABASE = 'ritual-outbox';
 let opened: Promise<IDBPDatabase<OutboxSchema>> | undefined;
 
@@ -66,6 +55,7 @@ const database = (): Promise<IDBPDatabase<OutboxSchema>> =>
 
 export async function queueCheckIn(entry: QueuedCheckIn): Promise<void> {
   await (await database()).put('check-ins', entry);
+  markQueued(entry.userId);
 }
 
 export async function queuedCheckIns(userId: number): Promise<QueuedCheckIn[]> {
@@ -78,6 +68,7 @@ export async function forgetCheckIn(key: string): Promise<void> {
 
 export async function queueRecord(entry: QueuedRecord): Promise<void> {
   await (await database()).put('records', entry);
+  markQueued(entry.userId);
 }
 
 export async function queuedRecords(userId: number): Promise<QueuedRecord[]> {

@@ -5,7 +5,8 @@
  * the same moment writes nothing twice.
  */
 import { multipart } from '../lib/api/body.ts';
-import { forgetCheckIn, forgetRecord, OUTBOX_SYNC_TAG, queuedCheckIns, queuedRecords, retryLater } from '../lib/offline-outbox.ts';
+import { forgetCheckIn, forgetRecord, queuedCheckIns, queuedRecords } from '../lib/offline-outbox.ts';
+import { OUTBOX_SYNC_TAG, retryLater } from '../lib/outbox-policy.ts';
 
 // Written with what the page's and the worker's type libraries both know (see sw.ts).
 interface SyncEvent extends Event {

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { MODAL_OPEN_EVENT } from '../lib/modal-events.ts';
 
 // The one global modal (SPEC §4): the store says what is shown, ModalHost only renders it.
 // Promises are settled from a module-level map, so the atom holds plain data only.
@@ -97,6 +98,8 @@ export function openModal(spec: ModalSpec): Promise<ModalOutcome> {
   return new Promise((resolve) => {
     resolvers.set(id, resolve);
     $modal.set({ ...spec, id });
+    // The host loads on the first modal (src/components/ModalLoader.astro).
+    browserDocument()?.dispatchEvent(new Event(MODAL_OPEN_EVENT));
   });
 }
 

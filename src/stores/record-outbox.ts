@@ -1,6 +1,7 @@
 import { sendNewRoomPost } from '../lib/api/rooms.ts';
 import { askForBackgroundSync } from '../lib/background-sync.ts';
-import { forgetRecord, queueRecord, queuedRecords, worthRetrying } from '../lib/offline-outbox.ts';
+import { forgetRecord, queueRecord, queuedRecords } from '../lib/offline-outbox.ts';
+import { worthRetrying } from '../lib/outbox-policy.ts';
 import type { QueuedRecord } from '../lib/offline-outbox.ts';
 
 export type RecordDelivery = { sent: { key: string; roomId: number; postId: number } } | { queued: true } | { refused: unknown };

@@ -1,10 +1,10 @@
 import { atom, map } from 'nanostores';
 import { sendCheckIn } from '../lib/api/today.ts';
 import type { TodayRoom } from '../lib/api/today.ts';
-import { forgetCheckIn, queueCheckIn, queuedCheckIns, worthRetrying } from '../lib/offline-outbox.ts';
+import { toApiError } from '../lib/api-errors.ts';
 import type { CheckInBody, QueuedCheckIn } from '../lib/offline-outbox.ts';
 import { askForBackgroundSync } from '../lib/background-sync.ts';
-import { flushQueuedRecords, queuedRecordCounts } from './record-outbox.ts';
+import { markEmpty, mayHoldQueued, worthRetrying } from '../lib/outbox-policy.ts';
 
 export type { TodayRoom } from '../lib/api/today.ts';
 
@@ -26,25 +26,30 @@ export const $queuedRecords = map<Record<string, number>>({});
 let member: number | null = null;
 let flushing: Promise<void> | null = null;
 
+// The outbox and IndexedDB load only when something is, or may be, queued: most mornings nothing
+// is, and a check-in sent at once never needs them. Offline, the service worker's precache has them.
+const outbox = () => import('../lib/offline-outbox.ts');
+const recordOutbox = () => import('./record-outbox.ts');
+
 const setCheckIn = (roomId: number, state: CheckInState, detail: Omit<RoomCheckIn, 'state'> = {}): void =>
   $checkIns.setKey(String(roomId), { state, ...detail });
 
 async function deliver(entry: QueuedCheckIn, queued: boolean): Promise<void> {
   try {
     const answer = await sendCheckIn(entry.roomId, entry.body, entry.key);
-    if (queued) await forgetCheckIn(entry.key);
+    if (queued) await (await outbox()).forgetCheckIn(entry.key);
     setCheckIn(entry.roomId, 'done', { answer: answer.created ? 'created' : 'repeat' });
   } catch (error) {
     if (worthRetrying(error)) {
       if (!queued) {
-        await queueCheckIn(entry);
+        await (await outbox()).queueCheckIn(entry);
         askForBackgroundSync();
       }
       setCheckIn(entry.roomId, 'queued');
       return;
     }
     // Refused for good (the room ended, six hours passed): kept, it would be refused forever.
-    if (queued) await forgetCheckIn(entry.key);
+    if (queued) await (await outbox()).forgetCheckIn(entry.key);
     setCheckIn(entry.roomId, 'open', { error });
   }
 }
@@ -54,7 +59,7 @@ export function flushQueuedCheckIns(): Promise<void> {
   if (member === null) return Promise.resolve();
   const userId = member;
   flushing ??= (async () => {
-    const entries = (await queuedCheckIns(userId)).sort((a, b) => a.body.checked_in_at.localeCompare(b.body.checked_in_at));
+    const entries = (await (await outbox()).queuedCheckIns(userId)).sort((a, b) => a.body.checked_in_at.localeCompare(b.body.checked_in_at));
     for (const entry of entries) await deliver(entry, true);
   })()
     .catch(() => undefined)
@@ -64,16 +69,27 @@ export function flushQueuedCheckIns(): Promise<void> {
   return flushing;
 }
 
-async function showQueuedRecords(userId: number): Promise<void> {
-  const counts = await queuedRecordCounts(userId);
+/** Shows how many records this browser still holds for each room; resolves whether it holds any. */
+async function showQueuedRecords(userId: number): Promise<boolean> {
+  const counts = await (await recordOutbox()).queuedRecordCounts(userId);
   for (const room of $todayRooms.get()) $queuedRecords.setKey(String(room.ritual_session_id), counts.get(room.ritual_session_id) ?? 0);
+  return counts.size > 0;
 }
 
-/** Sends this member's queued records, then shows what is left. */
-function flushRecords(userId: number): Promise<void> {
-  return flushQueuedRecords(userId)
-    .then(() => showQueuedRecords(userId))
-    .catch(() => undefined);
+/** Sends what this member's browser holds, then shows what is left; the mark goes once nothing is. */
+async function flushAll(userId: number): Promise<void> {
+  await flushQueuedCheckIns();
+  await (await recordOutbox()).flushQueuedRecords(userId);
+  const checkInsLeft = (await (await outbox()).queuedCheckIns(userId)).length > 0;
+  const recordsLeft = await showQueuedRecords(userId);
+  if (!checkInsLeft && !recordsLeft) markEmpty(userId);
+}
+
+/** What an earlier visit kept offline: shown as queued, and sent when there is a connection. */
+async function resumeQueued(userId: number): Promise<void> {
+  for (const entry of await (await outbox()).queuedCheckIns(userId)) setCheckIn(entry.roomId, 'queued');
+  await showQueuedRecords(userId);
+  if (navigator.onLine) await flushAll(userId);
 }
 
 /** The page's rooms and the member they belong to; what this browser still holds is shown as queued and sent. */
@@ -81,18 +97,9 @@ export function startToday(userId: number, rooms: TodayRoom[]): () => void {
   member = userId;
   $todayRooms.set(rooms);
   for (const room of rooms) setCheckIn(room.ritual_session_id, room.checked_in_today ? 'done' : 'open');
-  void queuedCheckIns(userId)
-    .then((entries) => {
-      for (const entry of entries) setCheckIn(entry.roomId, 'queued');
-      if (entries.length > 0 && navigator.onLine) void flushQueuedCheckIns();
-    })
-    .catch(() => undefined);
-  void showQueuedRecords(userId)
-    .then(() => (navigator.onLine ? flushRecords(userId) : undefined))
-    .catch(() => undefined);
+  if (mayHoldQueued(userId)) void resumeQueued(userId).catch(() => undefined);
   const online = (): void => {
-    void flushQueuedCheckIns();
-    void flushRecords(userId);
+    if (mayHoldQueued(userId)) void flushAll(userId).catch(() => undefined);
   };
   window.addEventListener('online', online);
   return () => window.removeEventListener('online', online);
@@ -110,12 +117,13 @@ export async function checkInToday(roomId: number, input: Omit<CheckInBody, 'che
   setCheckIn(roomId, 'sending');
   if (!navigator.onLine) {
     try {
-      await queueCheckIn(entry);
+      await (await outbox()).queueCheckIn(entry);
       askForBackgroundSync();
       setCheckIn(roomId, 'queued');
     } catch (error) {
-      // No IndexedDB (a private window in some browsers): nothing can be kept for later.
-      setCheckIn(roomId, 'open', { error });
+      // No IndexedDB (a private window in some browsers), or the outbox's script never reached this
+      // browser (no service worker yet): nothing can be kept, so the tap waits for a connection.
+      setCheckIn(roomId, 'open', { error: toApiError(error) });
     }
     return;
   }

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { seriousViolations } from './a11y.ts';
 import { MEMBER_PASSWORD, apiHeaders, createVerifiedMember, newestMail, waitForIsland } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { signInAsMember } from './sign-in.ts';
 
 interface Product {
   id: number;
@@ -50,7 +50,6 @@ test('a member who bought something sees what deleting does to it, deletes, is r
   // One column at 375 px: the card fits the screen, nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   await waitForIsland(page, 'DeleteAccountForm');
-  await waitForModalHost(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByLabel('탈퇴 사유', { exact: true }).selectOption({ label: '원하는 프로그램이 없어요' });

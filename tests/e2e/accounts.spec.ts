@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { newestMail, pathOf, registerByApi, uniqueAccount, waitForIsland } from './members.ts';
-import { waitForModalHost } from './sign-in.ts';
 
 const NEW_PASSWORD = 'Fresh-start24!';
 
@@ -196,7 +195,6 @@ test.describe('password reset', () => {
     const link = pathOf(mail);
     await page.goto(link);
     await waitForIsland(page, 'ResetPasswordForm');
-    await waitForModalHost(page);
     const email = page.getByLabel('이메일', { exact: true });
     await expect(email).toHaveValue(account.email);
     await expect(email).toHaveAttribute('readonly', '');

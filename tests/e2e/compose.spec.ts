@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { waitForIsland } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { signInAsMember } from './sign-in.ts';
 
 // One member (member1) writes, edits and deletes in both projects; each project's post has a
 // title of its own, so the two never touch each other's post.
@@ -84,7 +84,6 @@ test.describe('the composer', () => {
     expect(postPath).not.toBe('');
     await page.goto(postPath);
     await waitForIsland(page, 'PostActions');
-    await waitForModalHost(page);
     await page.getByRole('button', { name: '삭제', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: '삭제하기' }).click();
     await page.waitForURL((url) => url.pathname !== postPath);

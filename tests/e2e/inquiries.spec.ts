@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { waitForIsland } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { signInAsMember } from './sign-in.ts';
 
 const FILE_TYPE = '이미지(JPG, PNG, WEBP, GIF) 또는 PDF 파일만 첨부할 수 있어요.';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
@@ -100,7 +100,6 @@ test('asks with a picture, reads it in the detail and the list, edits it and del
   await expect(page.getByRole('img', { name: /첨부 이미지/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /오류 화면\.pdf/ })).toHaveAttribute('download', '오류 화면.pdf');
 
-  await waitForModalHost(page);
   await waitForIsland(page, 'DeleteInquiryButton');
   await page.getByRole('button', { name: '삭제', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: '문의를 삭제할까요?' });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
-import { apiHeaders } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { apiHeaders, waitForIsland } from './members.ts';
+import { signInAsMember } from './sign-in.ts';
 import { seriousViolations } from './a11y.ts';
 
 // Orders are placed through the API as member1 (POST /api/orders, then the test provider's
@@ -66,7 +66,7 @@ test('a member sees a paid order, cancels one item for a partial refund, then th
   await expect(page.getByText('서울 중구 세종대로 110 3층')).toBeVisible();
   await expect(page.getByText('문 앞에 놓아 주세요')).toBeVisible();
   await expect(page.getByText('결제 금액').first()).toBeVisible();
-  await waitForModalHost(page);
+  await waitForIsland(page, 'CancelOrderButton');
   expect(await seriousViolations(page)).toEqual([]);
 
   const first = order.items[0]!;
@@ -83,7 +83,7 @@ test('a member sees a paid order, cancels one item for a partial refund, then th
   await expect(page.getByRole('listitem').filter({ hasText: first.name }).getByRole('button')).toHaveCount(0);
   await expect(page.locator('.refund dd')).toHaveText(won(firstShare));
 
-  await waitForModalHost(page);
+  await waitForIsland(page, 'CancelOrderButton');
   await page.getByRole('button', { name: '결제 취소 (전액 환불)' }).click();
   const whole = page.getByRole('alertdialog', { name: '결제를 취소할까요?' });
   await whole.getByRole('button', { name: '결제 취소하기' }).click();
@@ -100,7 +100,7 @@ test('a member cancels an order not yet paid', async ({ page }, testInfo) => {
   await page.goto(`/mypage/orders/${order.id}`);
   await expect(page.getByText('결제 대기', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: '결제 취소 (전액 환불)' })).toHaveCount(0);
-  await waitForModalHost(page);
+  await waitForIsland(page, 'CancelOrderButton');
   await page.getByRole('button', { name: '주문 취소' }).click();
   const dialog = page.getByRole('alertdialog', { name: '주문을 취소할까요?' });
   // 취소 beside 주문 취소하기 would read as the same thing: the way out says 닫기, and keeps the order.

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { readSmsOutbox } from '../../src/server/adapters/sms/outbox-sms-sender.ts';
 import { SMS_OUTBOX, apiHeaders, createVerifiedMember, waitForIsland } from './members.ts';
 import type { NewAccount } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { signInAsMember } from './sign-in.ts';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
 /** An image that loads fine yet has no size at all. */
@@ -213,7 +213,6 @@ test.describe.serial("a new member's own pages", () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('회원 탈퇴');
     await expect(page.getByText('주문·결제 기록은 전자상거래 등에서의 소비자보호에 관한 법률에 따라 5년 동안 보관')).toBeVisible();
     await waitForIsland(page, 'DeleteAccountForm');
-    await waitForModalHost(page);
 
     const submit = page.getByRole('main').getByRole('button', { name: '탈퇴하기' });
     const reason = page.getByLabel('탈퇴 사유', { exact: true });

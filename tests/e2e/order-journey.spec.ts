@@ -1,7 +1,7 @@
 import { maskNickname } from '../../src/lib/reviews.ts';
 import { applyWelcomeCoupon, fillAddress, photo, placeOrder, waitForCheckout } from './checkout-steps.ts';
-import { apiHeaders } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { apiHeaders, waitForIsland } from './members.ts';
+import { signInAsMember } from './sign-in.ts';
 import { expect, test } from './staff.ts';
 
 // Issue 20's whole path in one go, as one member per project who touches nothing else in the
@@ -40,7 +40,7 @@ test('a member buys two products, cancels one for a partial refund and reviews t
   await expect(page.getByRole('heading', { level: 1, name: '주문 상세' })).toBeVisible();
   await expect(page.getByText('결제 금액').first()).toBeVisible();
   await expect(page.getByText(paid!).first()).toBeVisible();
-  await waitForModalHost(page);
+  await waitForIsland(page, 'CancelOrderButton');
   const orderId = Number(/\/mypage\/orders\/(\d+)$/.exec(page.url())![1]);
   const { data: order } = (await (await page.request.get(`/api/orders/me/${orderId}`)).json()) as {
     data: { isolated_fee: number; discount_amount: number; items: { id: number; name: string; line_amount: number; discount_share: number }[] };

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { seriousViolations } from './a11y.ts';
 import { apiHeaders } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { signInAsMember } from './sign-in.ts';
 import { expect, test } from './staff.ts';
 
 // The planner of the demo shop (src/server/db/seed/store.ts), bought now through the temp cart so
@@ -56,7 +56,6 @@ test('a member taps 구매 확정 on a delivered order, then 리뷰 쓰기 appea
   await expect(page).toHaveURL(new RegExp(`/mypage/orders/${order.id}$`));
   const confirmation = page.getByRole('region', { name: '상품을 잘 받으셨나요?' });
   await expect(confirmation).toContainText('배송 완료 7일 뒤인');
-  await waitForModalHost(page);
   await page.locator('astro-island[component-export="ConfirmPurchaseButton"]:not([ssr])').waitFor({ state: 'attached' });
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { maskNickname } from '../../src/lib/reviews.ts';
 import { photo } from './checkout-steps.ts';
 import { apiHeaders } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { signInAsMember } from './sign-in.ts';
 import { seriousViolations } from './a11y.ts';
 import { expect, test } from './staff.ts';
 
@@ -82,8 +82,6 @@ test('a buyer writes a review with a photo, reads it on the product page under a
   // The line is reviewed now: its form explains instead.
   const again = await page.request.get(`/api/order-items/me/${itemId}`);
   expect((await again.json()).data).toMatchObject({ can_review: false });
-
-  await waitForModalHost(page);
   const own = page.getByRole('listitem').filter({ hasText: text });
   await own.scrollIntoViewIfNeeded();
   await own.locator('astro-island[component-export="DeleteReviewButton"]:not([ssr])').waitFor({ state: 'attached' });

@@ -6,7 +6,7 @@ import { animationsSettled } from './a11y.ts';
 import { notificationLink } from '../../src/lib/notifications.ts';
 import type { NotificationItem } from '../../src/lib/notifications.ts';
 import { apiHeaders, holdIslands, waitForIsland } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { signInAsMember } from './sign-in.ts';
 
 /**
  * The demo room of members 1 to 3 (member1 hosts). The desktop and mobile projects run at once
@@ -203,7 +203,6 @@ test('the room post page and the users-list modal pass axe and show who read', a
   const posts = ((await list.json()) as { data: { id: number; author: { username: string } }[] }).data;
   const post = posts.find((item) => item.author.username !== 'member3')!;
   await page.goto(`/room/${roomId}/${post.id}`);
-  await waitForModalHost(page);
   await waitForIsland(page, 'RoomPostActions');
   // Another member's post: 신고 under it, no 수정.
   const actions = page.locator('astro-island[component-export="RoomPostActions"]');

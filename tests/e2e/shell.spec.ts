@@ -4,7 +4,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { isAuthOnly } from '../../src/lib/page-guards.ts';
 import { animationsSettled } from './a11y.ts';
 import { urlOf } from './servers.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { signInAsMember } from './sign-in.ts';
 
 /** Scrolls, then lets the scroll event run, so that two scrolls are not seen as one. */
 const scrollTo = (page: Page, y: number) =>
@@ -314,7 +314,6 @@ test.describe('the global modal', () => {
   test('shows one modal with 확인 and 취소, and closes it when the route changes', async ({ page }) => {
     await signInAsMember(page);
     await page.goto('/');
-    await waitForModalHost(page);
     await openConfirm(page);
     const dialog = page.getByRole('alertdialog', { name: '정말 나갈까요?' });
     await expect(dialog).toBeVisible();
@@ -323,7 +322,6 @@ test.describe('the global modal', () => {
     await expect(page.getByRole('alertdialog')).toHaveCount(1);
 
     await page.goto('/square');
-    await waitForModalHost(page);
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await openConfirm(page);
     await expect(page.getByRole('alertdialog')).toBeVisible();
@@ -335,7 +333,6 @@ test.describe('the global modal', () => {
   test('keeps the input modal open until its field is filled', async ({ page }) => {
     await signInAsMember(page);
     await page.goto('/');
-    await waitForModalHost(page);
     const answer = page.evaluate(
       () =>
         new Promise<string | null>((resolve) => {
@@ -382,7 +379,6 @@ test.describe('weight and accessibility', () => {
   test("has no serious or critical accessibility violation on a member's page with the modal open", async ({ page }) => {
     await signInAsMember(page);
     await page.goto('/');
-    await waitForModalHost(page);
     await page.evaluate(() => document.dispatchEvent(new CustomEvent('modal:confirm', { detail: { title: '확인해 주세요' } })));
     await expect(page.getByRole('alertdialog')).toBeVisible();
     // Contrast is judged once the 0.7 s slide has ended, not on a half-faded dialog.

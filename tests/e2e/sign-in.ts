@@ -11,7 +11,3 @@ export async function signInAsMember(page: Page, email = 'member1@example.com'):
   if (res.status() !== 200) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
 }
 
-/** Waits until the modal host island has hydrated (Astro drops the `ssr` mark then). */
-export async function waitForModalHost(page: Page): Promise<void> {
-  await page.locator('astro-island[component-export="ModalHost"]:not([ssr])').waitFor({ state: 'attached' });
-}

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiHeaders, waitForIsland } from './members.ts';
-import { signInAsMember, waitForModalHost } from './sign-in.ts';
+import { signInAsMember } from './sign-in.ts';
 
 /**
  * Demo members of this spec. The desktop and mobile projects run at the same time against one
@@ -323,7 +323,6 @@ test.describe('the square for members', () => {
     const written = page.locator('.byline time');
     await expect(written).toHaveText('방금 전');
     await expect(written).toHaveAttribute('title', /^\d{4}\.\d{2}\.\d{2} \d{2}:\d{2}$/);
-    await waitForModalHost(page);
     await page.locator('.square-post-actions').scrollIntoViewIfNeeded();
     await waitForIsland(page, 'PostActions');
     await expect(page.getByRole('link', { name: '수정' })).toHaveAttribute('href', /\/compose\/post-edit\?id=\d+/);
@@ -376,7 +375,6 @@ test.describe('the square for members', () => {
     await author.goto(path);
     await expect(author.locator('.comment-content', { hasText: readerComment })).toBeVisible();
     await expect(author.getByRole('button', { name: /응원해요/ })).toContainText('1');
-    await waitForModalHost(author);
     await author.getByLabel('댓글 내용').scrollIntoViewIfNeeded();
     await waitForIsland(author, 'CommentSection');
     // The island has taken the place of the list the server rendered beside it, with its data block.

@@ -51,6 +51,18 @@ async function seatedMember(page: Page, staffRequest: APIRequestContext, tag: st
   return roomId;
 }
 
+/**
+ * Waits until the installed worker controls the page: offline, the outbox's script (loaded only
+ * when something is queued) then comes from its precache, as on a member's phone.
+ */
+async function controlledByWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
+}
+
 test('from the home-screen icon, a check-in takes two taps; the home and 마이페이지 lead to /today', async ({ page, staffRequest }) => {
   await seatedMember(page, staffRequest, 'today');
   let taps = 0;
@@ -82,43 +94,26 @@ test('from the home-screen icon, a check-in takes two taps; the home and 마이�
   await expect(page.getByRole('link', { name: '오늘의 리추얼 체크인과 기록' })).toHaveAttribute('href', '/today');
 });
 
-test('a check-in tapped offline waits as 전송 대기 중 and is sent once when the connection returns', async ({ page, context, staffRequest }) => {
-  const roomId = await seatedMember(page, staffRequest, 'offline');
+test('a morning with nothing queued never opens the offline outbox; offline before the worker is ready, a tap asks for a connection', async ({ page, context, staffRequest }) => {
+  await seatedMember(page, staffRequest, 'no-worker');
   await page.goto('/today');
   await waitForIsland(page, 'TodayBoard');
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith(`/api/ritual-sessions/${roomId}/check-in`)) sent.push(request.headers()['idempotency-key'] ?? '');
-  });
   const card = page.getByRole('article');
+  // Service workers are blocked here: the outbox's script was never fetched, so it cannot load offline.
   await context.setOffline(true);
   await card.getByRole('button', { name: '체크인하기' }).click();
-  await expect(card.getByText('전송 대기 중', { exact: true })).toBeVisible();
-  await expect(card.getByRole('status')).toContainText('연결이 돌아오면 자동으로 보낼게요');
-  const before = (await (await page.request.get('/api/me/today')).json()) as { data: { checked_in_today: boolean }[] };
-  expect(before.data[0]!.checked_in_today).toBe(false);
+  await expect(card.getByRole('status')).toHaveText('인터넷 연결을 확인한 뒤 다시 시도해 주세요.');
+  await expect(card.getByText('오늘 체크인 전')).toBeVisible();
 
   await context.setOffline(false);
+  await card.getByRole('button', { name: '체크인하기' }).click();
   await expect(card.getByText('오늘 체크인 완료')).toBeVisible();
-  expect(sent).toHaveLength(1);
-  expect(sent[0]).toMatch(/^[\x21-\x7e]{1,64}$/);
-  // Opened again: nothing is left in the queue to send a second time.
   await page.reload();
   await waitForIsland(page, 'TodayBoard');
   await expect(page.getByRole('article').getByText('오늘 체크인 완료')).toBeVisible();
-  const queued = await page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('ritual-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction('check-ins').objectStore('check-ins').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
-  expect(queued).toBe(0);
-  expect(sent).toHaveLength(1);
+  // Sent at once, twice over: the browser's outbox database was never even created.
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+  expect(databases).not.toContain('ritual-outbox');
 });
 
 test('a record written offline waits as 전송 대기 중, is posted once on reconnect and opens', async ({ page, context, staffRequest }) => {
@@ -217,13 +212,54 @@ test.describe('on an iPhone outside the home screen', () => {
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
+  test('a check-in tapped offline waits as 전송 대기 중 and is sent once when the connection returns', async ({ page, context, staffRequest }) => {
+    const roomId = await seatedMember(page, staffRequest, 'offline');
+    await page.goto('/today');
+    await waitForIsland(page, 'TodayBoard');
+    await controlledByWorker(page);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(`/api/ritual-sessions/${roomId}/check-in`)) sent.push(request.headers()['idempotency-key'] ?? '');
+    });
+    const card = page.getByRole('article');
+    await context.setOffline(true);
+    await card.getByRole('button', { name: '체크인하기' }).click();
+    await expect(card.getByText('전송 대기 중', { exact: true })).toBeVisible();
+    await expect(card.getByRole('status')).toContainText('연결이 돌아오면 자동으로 보낼게요');
+    const before = (await (await page.request.get('/api/me/today')).json()) as { data: { checked_in_today: boolean }[] };
+    expect(before.data[0]!.checked_in_today).toBe(false);
+
+    await context.setOffline(false);
+    await expect(card.getByText('오늘 체크인 완료')).toBeVisible();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^[\x21-\x7e]{1,64}$/);
+    // Opened again: nothing is left in the queue to send a second time.
+    await page.reload();
+    await waitForIsland(page, 'TodayBoard');
+    await expect(page.getByRole('article').getByText('오늘 체크인 완료')).toBeVisible();
+    // The account's mark is gone with the queue, so the next morning loads no outbox.
+    const me = (await (await page.request.get('/api/me')).json()) as { data: { id: number } };
+    await expect.poll(() => page.evaluate((id) => localStorage.getItem(`ritual-outbox:${id}`), me.data.id)).toBeNull();
+    const queued = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('ritual-outbox');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('check-ins').objectStore('check-ins').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(queued).toBe(0);
+    expect(sent).toHaveLength(1);
+  });
+
   test('a check-in kept offline is sent by the worker (Background Sync) after the page is closed', async ({ page, context, staffRequest }) => {
     await seatedMember(page, staffRequest, 'sync');
     await page.goto('/today');
     await waitForIsland(page, 'TodayBoard');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await controlledByWorker(page);
     const card = page.getByRole('article');
     await context.setOffline(true);
     await card.getByRole('button', { name: '체크인하기' }).click();

@@ -42,6 +42,16 @@ describe('one modal at a time', () => {
     expect($modal.get()).toBeNull();
   });
 
+  it('announces each modal on the document, so that its host loads on the first', async () => {
+    const page = new EventTarget();
+    vi.stubGlobal('document', page);
+    const announced = vi.fn();
+    page.addEventListener('modal:open', announced);
+    void confirmModal({ title: '삭제할까요?' });
+    void alertModal({ title: '저장했습니다.' });
+    expect(announced).toHaveBeenCalledTimes(2);
+  });
+
   it('gives every modal its own id', () => {
     void confirmModal({ title: '하나' });
     const first = $modal.get()?.id;
