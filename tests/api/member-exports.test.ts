@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -153,6 +153,12 @@ describe('the member export', () => {
     }
     expect((await other.client.get('/api/me/exports')).body.data).toEqual([]);
     expect((await setup.app.client().post('/api/me/exports')).status).toBe(401);
+
+    // A row whose file is gone (an instance that does not share the folder) is no download.
+    for (const name of readdirSync(setup.exportsDir)) rmSync(join(setup.exportsDir, name));
+    const missing = await me.client.get(`/api/me/exports/${id}/download`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('내려받을 파일을 찾을 수 없어요. 마이페이지에서 새로 내보내기를 해 주세요.');
   });
 
   it('answers the fourth start of a Seoul day 429, with Retry-After until midnight', async () => {
@@ -174,7 +180,7 @@ describe('the member export', () => {
     expect((await (await setup.member()).client.post('/api/me/exports')).status).toBe(202);
   });
 
-  it('expires after 7 days: the download answers 410, and the cleanup removes the file and the row', async () => {
+  it('expires after 7 days: the download answers 410, and the cleanup removes the file and the row (and abandoned half-written files)', async () => {
     const setup = await setUp();
     const me = await setup.member();
     const { id } = (await me.client.post('/api/me/exports')).body.data;
@@ -188,9 +194,15 @@ describe('the member export', () => {
     expect(gone.body.message).toBe('내려받을 수 있는 기간(7일)이 지났어요. 마이페이지에서 새로 내보내기를 해 주세요.');
     expect((await me.client.get(`/api/me/exports/${id}`)).body.data).toMatchObject({ status: 'ready', download_url: null });
 
+    // Half-written ZIPs: one of a build that died an hour and more ago, one being written now.
+    const abandoned = join(setup.exportsDir, 'member-export-1-dead.zip.part');
+    writeFileSync(abandoned, 'PK');
+    utimesSync(abandoned, at(-2 * HOUR), at(-2 * HOUR));
+    writeFileSync(join(setup.exportsDir, 'member-export-2-live.zip.part'), 'PK');
+
     const cleaned = await cleanUp(db(), { everyMs: 60_000, frontErrorRetentionDays: 30, frontErrorMaxRows: 10_000, exportsDir: setup.exportsDir });
     expect(cleaned.memberExports).toBe(1);
-    expect(readdirSync(setup.exportsDir)).toEqual([]);
+    expect(readdirSync(setup.exportsDir)).toEqual(['member-export-2-live.zip.part']);
     expect((await me.client.get(`/api/me/exports/${id}`)).status).toBe(404);
     expect((await me.client.get(`/api/me/exports/${id}/download`)).status).toBe(404);
   });

@@ -9,7 +9,7 @@ import {
   pruneFrontErrorLogsUpTo,
 } from '../modules/front-error-logs/service.ts';
 import { expireStalePendingOrders } from '../modules/orders/expiry.ts';
-import { pruneExpiredExports } from '../modules/exports/expiry.ts';
+import { pruneExpiredExports, removeAbandonedParts } from '../modules/exports/expiry.ts';
 import { pruneRateLimits } from '../modules/rate-limits/service.ts';
 import { pruneReminderDeliveries } from '../modules/reminders/delivery.ts';
 import { pruneExpiredSessions } from '../modules/sessions/service.ts';
@@ -89,6 +89,7 @@ export async function cleanUp(db: Db, settings: CleanupSettings, options: Cleanu
   const reminderDeliveries = await prune((limit) => pruneReminderDeliveries(db, limit, now));
   const { exportsDir } = settings;
   const memberExports = exportsDir ? await prune((limit) => pruneExpiredExports(db, exportsDir, limit, now)) : 0;
+  if (exportsDir && !signal.aborted) await removeAbandonedParts(exportsDir, now);
   return { sessions, rateLimits, frontErrorLogs, tempCartItems, pendingOrders, idempotencyKeys, reminderDeliveries, memberExports };
 }
 

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -36,4 +36,22 @@ export async function pruneExpiredExports(db: Db, exportsDir: string, limit: num
     );
     return due.length;
   });
+}
+
+// A build writes its file all the time; one untouched this long belongs to a process that died.
+const ABANDONED_AFTER_MS = 2 * EXPORT_RULES.staleMinutes * 60_000;
+
+/** Removes the half-written ZIPs (`….zip.part`) of builds whose process died; how many. */
+export async function removeAbandonedParts(exportsDir: string, now = new Date()): Promise<number> {
+  const names = await readdir(exportsDir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.zip.part')) continue;
+    const path = join(exportsDir, name);
+    const written = await stat(path).catch(() => null);
+    if (!written || now.getTime() - written.mtimeMs < ABANDONED_AFTER_MS) continue;
+    await rm(path, { force: true });
+    removed += 1;
+  }
+  return removed;
 }

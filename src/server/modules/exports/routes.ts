@@ -40,7 +40,7 @@ export function memberExportRoutes(db: Db, exportsDir: string) {
       const stream = createReadStream(join(exportsDir, file.fileName));
       // A row whose file is gone (a folder not shared by every instance, a restore) is no download.
       await once(stream, 'open').catch(() => {
-        throw notFound(EXPORT_MESSAGES.expired);
+        throw notFound(EXPORT_MESSAGES.fileMissing);
       });
       const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
       return c.body(body, 200, {

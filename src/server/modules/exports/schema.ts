@@ -14,5 +14,6 @@ export const EXPORT_MESSAGES = {
   notReady: '아직 준비 중이에요. 준비되면 알림과 메일로 알려 드릴게요.',
   failed: '내보내기를 만들지 못했어요. 마이페이지에서 다시 시도해 주세요.',
   expired: '내려받을 수 있는 기간(7일)이 지났어요. 마이페이지에서 새로 내보내기를 해 주세요.',
+  fileMissing: '내려받을 파일을 찾을 수 없어요. 마이페이지에서 새로 내보내기를 해 주세요.',
   tooMany: `내 기록 내보내기는 하루에 ${EXPORT_RULES.perDay}번까지 할 수 있어요. 내일 다시 시도해 주세요.`,
 } as const;
