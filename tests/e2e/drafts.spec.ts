@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
-import { waitForIsland } from './members.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { seriousViolations } from './a11y.ts';
+import { apiHeaders, waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
+import { expect, test } from './staff.ts';
 
 /**
  * Every editor keeps what is typed in the browser, per account, offers it back (이어 쓰기 or
@@ -69,6 +70,7 @@ test('a square post survives a reload and a closed tab, is offered back, cleared
   await waitForIsland(page, 'PostForm');
   await expect(offer(page)).toBeVisible();
   await expect(titleField).toHaveValue('');
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: '이어 쓰기' }).click();
   await expect(page.getByRole('status').filter({ hasText: '쓰던 글을 불러왔어요.' })).toBeVisible();
   await expect(titleField).toHaveValue(title);
@@ -238,4 +240,48 @@ test('a letter being rewritten is offered back over the sealed letter, and forgo
   await waitForIsland(page, 'LetterEditor');
   await draftChecked(page);
   await expect(offer(page)).toHaveCount(0);
+});
+
+/** The demo shop's notebook bought now and delivered: its line may then be reviewed. */
+async function deliveredNotebookLine(request: APIRequestContext, deliverOrder: (orderId: number) => Promise<void>): Promise<number> {
+  const headers = await apiHeaders(request);
+  const { data: products } = (await (await request.get('/api/products?per_page=48')).json()) as { data: { id: number; title: string }[] };
+  const notebook = products.find((product) => product.title === '감사 일기 100일 노트');
+  if (!notebook) throw new Error('the demo shop has no notebook');
+  const temp = await request.post('/api/temp-cart-items', { headers, data: { items: [{ product_id: notebook.id, quantity: 1 }] } });
+  expect(temp.status(), await temp.text()).toBeLessThan(300);
+  const address = { recipient_name: '김리추', recipient_phone: '01012345678', postal_code: '04524', address: '서울 중구 세종대로 110', address_detail: '3층', memo: '' };
+  const created = await request.post('/api/orders', { headers, data: { from_temp_cart: true, ...address } });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()).data as { id: number; order_number: string; amount: number; items: { id: number }[] };
+  const paid = await request.post('/api/orders/confirm', { headers, data: { order_id: order.order_number, payment_key: `test_ok_${Date.now()}`, amount: order.amount } });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await deliverOrder(order.id);
+  return order.items[0]!.id;
+}
+
+test('a review keeps its stars and text, offered back after a reload and forgotten once written', async ({ page, deliverOrder }) => {
+  await signInAsMember(page, 'member3@example.com');
+  const itemId = await deliveredNotebookLine(page.request, deliverOrder);
+  const text = `종이가 도톰해서 매일 쓰기 좋아요 ${Date.now().toString(36)}`;
+  const stars = page.getByRole('group', { name: '별점' });
+  const five = stars.getByRole('radio', { name: '5점 최고예요' });
+  await page.goto(`/mypage/reviews/write?order_item_id=${itemId}`);
+  await waitForIsland(page, 'ReviewForm');
+  await draftChecked(page);
+  // A person taps the fifth star (the radio inside it is for keyboards and screen readers).
+  await stars.locator('label', { has: page.getByRole('radio', { name: '5점 최고예요' }) }).click();
+  await page.getByLabel('후기', { exact: true }).fill(text);
+  await expectKept(page);
+
+  await page.reload();
+  await waitForIsland(page, 'ReviewForm');
+  await expect(offer(page)).toBeVisible();
+  await expect(five).not.toBeChecked();
+  await page.getByRole('button', { name: '이어 쓰기' }).click();
+  await expect(five).toBeChecked();
+  await expect(page.getByLabel('후기', { exact: true })).toHaveValue(text);
+  await page.getByRole('button', { name: '후기 남기기' }).click();
+  await expect(page.getByText('후기를 남겼어요. 고마워요!')).toBeVisible();
+  await expect.poll(() => places(page)).toEqual([]);
 });
