@@ -9,7 +9,7 @@ import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/o
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import type { FileStorage } from '../../src/server/adapters/storage/storage.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { memberExports } from '../../src/server/db/schema/index.ts';
+import { inquiries, memberExports } from '../../src/server/db/schema/index.ts';
 import { cleanUp } from '../../src/server/jobs/cleanup.ts';
 import { runPendingExports } from '../../src/server/modules/exports/run.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
@@ -76,8 +76,11 @@ async function memberWhoWrote(setup: Awaited<ReturnType<typeof setUp>>) {
   expect((await me.client.post(`/api/ritual-sessions/${room.id}/check-in`, { json: {} })).status).toBe(201);
   const letter = await me.client.post(`/api/ritual-sessions/${room.id}/message-to-myself`, { json: { content: '4주 뒤의 나에게, 잘 해냈지?' } });
   expect(letter.status, letter.text).toBe(201);
-  await createPost(db(), me.user, await createCategory(db()), { title: '광장에 남긴 첫 글', contentHtml: '<p>함께해서 든든해요.</p>', excerpt: '함께해서 든든해요.' });
-  return { ...me, room, pictureUrl };
+  const squarePost = await createPost(db(), me.user, await createCategory(db()), { title: '광장에 남긴 첫 글', contentHtml: '<p>함께해서 든든해요.</p>', excerpt: '함께해서 든든해요.' });
+  const reacted = await me.client.post('/api/reactions', { json: { model_type: 'square_post', model_id: squarePost.id, reaction_type: 'cheer' } });
+  expect(reacted.status, reacted.text).toBeLessThan(300);
+  await db().insert(inquiries).values({ userId: me.user.id, inquiryCategoryId: 1, title: '배송 문의', content: '언제 도착하나요?' });
+  return { ...me, room, pictureUrl, squarePost };
 }
 
 describe('the member export', () => {
@@ -125,6 +128,8 @@ describe('the member export', () => {
     expect(data.letters).toEqual([expect.objectContaining({ content: '4주 뒤의 나에게, 잘 해냈지?' })]);
     expect(data.square_posts).toEqual([expect.objectContaining({ title: '광장에 남긴 첫 글' })]);
     expect(data.orders).toEqual([]);
+    expect(data.inquiries).toEqual([expect.objectContaining({ title: '배송 문의', content: '언제 도착하나요?', answer: null })]);
+    expect(data.reactions).toEqual([expect.objectContaining({ model_type: 'square_post', model_id: me.squarePost.id, reaction_type: 'cheer' })]);
 
     const index = strFromU8(files['index.html']!);
     expect(index).toContain('<html lang="ko">');

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { PictureSet } from './pictures.ts';
-import { checkInsOf, commentsOf, lettersOf, ordersOf, reviewsOf, roomPostsOf, squarePostsOf, threadsOf } from './records.ts';
+import { checkInsOf, commentsOf, inquiriesOf, lettersOf, ordersOf, reactionsOf, reviewsOf, roomPostsOf, squarePostsOf, threadsOf } from './records.ts';
 import type { ExportProfile, ExportSession } from './records.ts';
 
 export const EXPORT_FORMAT = 'ritual-member-export';
@@ -52,5 +52,7 @@ export async function* dataJson(
     pictures.pathOf(review.photo_image_url);
   });
   yield* list('orders', ordersOf(db, userId));
+  yield* list('inquiries', inquiriesOf(db, userId));
+  yield* list('reactions', reactionsOf(db, userId));
   yield '\n}\n';
 }

@@ -272,3 +272,42 @@ export const ordersOf = (db: Db, userId: number) =>
         where o.user_id = ${userId} and o.id > ${after}
         order by o.id limit ${limit}`,
   );
+
+export interface ExportInquiry {
+  id: number;
+  category: string;
+  title: string;
+  content: string;
+  answer: string | null;
+  answered_at: string | null;
+  created_at: string;
+}
+
+/** The member's 1:1 inquiries with the team's answers (the attachments stay private files of the team's). */
+export const inquiriesOf = (db: Db, userId: number) =>
+  inPages<ExportInquiry>(
+    db,
+    (after, limit) =>
+      sql`select i.id, c.name as category, i.title, i.content, i.answer, ${time('i.answered_at')} as answered_at, ${time('i.created_at')} as created_at
+        from inquiries i join inquiry_categories c on c.id = i.inquiry_category_id
+        where i.user_id = ${userId} and i.id > ${after}
+        order by i.id limit ${limit}`,
+  );
+
+export interface ExportReaction {
+  id: number;
+  model_type: string;
+  model_id: number;
+  reaction_type: string;
+  created_at: string;
+}
+
+export const reactionsOf = (db: Db, userId: number) =>
+  inPages<ExportReaction>(
+    db,
+    (after, limit) =>
+      sql`select id, model_type, model_id, reaction_type, ${time('created_at')} as created_at
+        from reactions
+        where user_id = ${userId} and id > ${after}
+        order by id limit ${limit}`,
+  );
