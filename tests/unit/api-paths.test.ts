@@ -19,7 +19,8 @@ describe('which requests belong to the API', () => {
     expect(isApiRequest('GET', '/login')).toBe(false);
     expect(isApiRequest('POST', '/login')).toBe(true);
     expect(isApiRequest('GET', '/register/sns')).toBe(false);
-    for (const path of ['/register', '/logout', '/forgot-password', '/reset-password', '/email/verification-notification']) {
+    // The weekly letter's unsubscribe link: a page that asks on GET, the one-click unsubscribe on POST.
+    for (const path of ['/register', '/logout', '/forgot-password', '/reset-password', '/email/verification-notification', '/weekly-letter/unsubscribe']) {
       expect(isApiRequest('POST', path)).toBe(true);
       expect(isApiRequest('GET', path)).toBe(false);
     }
