@@ -1,15 +1,16 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createOutboxMailer, readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import { createLocalStorage } from '../../src/server/adapters/storage/local-storage.ts';
 import type { FileStorage } from '../../src/server/adapters/storage/storage.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { inquiries, memberExports } from '../../src/server/db/schema/index.ts';
+import { inquiries, memberExports, notifications } from '../../src/server/db/schema/index.ts';
 import { cleanUp } from '../../src/server/jobs/cleanup.ts';
 import { runPendingExports } from '../../src/server/modules/exports/run.ts';
 import { createSession } from '../../src/server/modules/sessions/service.ts';
@@ -248,5 +249,33 @@ describe('the member export', () => {
     const rows = await db().select().from(memberExports);
     expect(rows.find((row) => row.id === left!.id)?.status).toBe('ready');
     expect(rows.find((row) => row.id === underWay!.id)).toMatchObject({ status: 'running', fileName: null });
+  });
+
+  it('is built once by each export whatever the instances running the job at once', async () => {
+    const setup = await setUp();
+    const members = await Promise.all(Array.from({ length: 6 }, () => setup.member()));
+    for (const member of members) expect((await member.client.post('/api/me/exports')).status).toBe(202);
+    const { database, url } = testDb();
+    // PostgreSQL: a second pool, as a second instance has; PGlite is one process's database.
+    const other = url ? await openDatabase(url) : database;
+    try {
+      const runs = await Promise.all([
+        setup.runJob(),
+        runPendingExports(other.db, { storage: setup.storage, mailer: createOutboxMailer(tempDir('export-mail-b')), exportsDir: setup.exportsDir, appUrl: APP_URL, log: silent }),
+        setup.runJob(),
+      ]);
+      expect(runs.reduce((sum, run) => sum + run.ready, 0)).toBe(6);
+      expect(runs.every((run) => run.failed === 0)).toBe(true);
+    } finally {
+      if (other !== database) await other.close();
+    }
+    const rows = await db().select().from(memberExports);
+    expect(rows.map((row) => row.status)).toEqual(Array(6).fill('ready'));
+    expect(readdirSync(setup.exportsDir).sort()).toEqual(rows.map((row) => row.fileName).sort());
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(inArray(notifications.userId, members.map((member) => member.user.id)));
+    expect(told.map((notification) => notification.sourceId).sort()).toEqual(rows.map((row) => row.id).sort());
   });
 });
