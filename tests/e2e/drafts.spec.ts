@@ -285,3 +285,19 @@ test('a review keeps its stars and text, offered back after a reload and forgott
   await expect(page.getByText('후기를 남겼어요. 고마워요!')).toBeVisible();
   await expect.poll(() => places(page)).toEqual([]);
 });
+
+test('signing out leaves no draft behind on the browser', async ({ page }) => {
+  await signInAsMember(page, 'member4@example.com');
+  await page.goto('/inquiry/create');
+  await waitForIsland(page, 'InquiryForm');
+  await draftChecked(page);
+  await page.getByLabel('문의 내용', { exact: true }).fill('로그아웃하면 지워질 문의');
+  await expectKept(page);
+  expect(await places(page)).toEqual(['inquiry:new']);
+
+  await page.goto('/mypage');
+  await waitForIsland(page, 'LogoutButton');
+  await page.getByRole('button', { name: '로그아웃' }).click();
+  await expect(page).toHaveURL('/');
+  expect(await storedDrafts(page)).toEqual([]);
+});
