@@ -47,13 +47,16 @@ export function createDraft<V extends DraftValue>(owner: number, place: string, 
       if (found && !isBlankDraft(found.value)) $offer.set(found);
     }).then(() => $checked.set(true));
 
-  const flush = (): Promise<void> => {
+  const flush = async (): Promise<void> => {
     clearTimeout(timer);
-    if (pending === null) return queue.then(() => undefined);
+    if (pending === null) {
+      await queue;
+      return;
+    }
     const value = pending;
     pending = null;
     const nothingNew = JSON.stringify(value) === settled || isBlankDraft(value);
-    return run(async (drafts) => {
+    await run(async (drafts) => {
       if (nothingNew) {
         await drafts.forgetDraft(owner, place);
         $savedAt.set(null);
