@@ -7,6 +7,8 @@ import type { LighthouseCategory, LighthouseResult, SlowCpuResult } from './lib/
 import type { MeasuredResult, TargetResult } from './lib/load.ts';
 import { isSkipped } from './lib/load.ts';
 import type { MemoryReport } from './lib/memory.ts';
+import { EXPORT_GROWTH_GOAL_MB } from './lib/member-export.ts';
+import type { ExportBenchResult } from './lib/member-export.ts';
 import type { PageWeightResult } from './lib/page-weight.ts';
 import { NOTIFICATIONS_POLL, NOTIFICATIONS_POLL_PACED } from './lib/notifications.ts';
 import { ORDER_FLOW } from './lib/orders.ts';
@@ -38,6 +40,8 @@ export interface Run {
   lighthouseSlowCpu: SlowCpuResult[] | null;
   /** Taps in Chromium; null with --skip-interactions. */
   interactions: InteractionResult[] | null;
+  /** A member of years exported on a server of its own; null with --skip-export. */
+  memberExport: ExportBenchResult | null;
   /** --skip-square: no 100,000-post square, so its goals are not judged. */
   squareSkipped: boolean;
   /** --skip-notifications: no 1,000,000 notifications, so the poll's goals are not judged. */
@@ -217,6 +221,17 @@ function maxInpMs(interaction: string, limitMs: number): Rule {
   };
 }
 
+/** Building a member's export grows the server's memory by less than the goal (it streams). */
+const maxExportGrowthMb: Rule = ({ memberExport }) =>
+  memberExport === null
+    ? null
+    : {
+        name: `member export (${memberExport.posts.toLocaleString('en-US')} posts, ${memberExport.pictures} pictures): RSS growth MB`,
+        target: `< ${EXPORT_GROWTH_GOAL_MB}`,
+        actual: memberExport.growthMb,
+        pass: memberExport.growthMb < EXPORT_GROWTH_GOAL_MB,
+      };
+
 const AUDITED_PAGES = ['/', '/notice', '/faq', '/about', EXPLORER_PAGE_NAME, RITUAL_PAGE_NAME];
 
 const LIGHTHOUSE_GOALS = AUDITED_PAGES.flatMap((page) =>
@@ -266,6 +281,8 @@ const GOALS: Rule[] = [
   ...LIGHTHOUSE_GOALS,
   ...SLOW_CPU_GOALS,
   ...INTERACTION_GOALS,
+  // Issue 39: a member of years takes everything with them without the server swelling.
+  maxExportGrowthMb,
 ];
 
 export function checkGoals(run: Run): Goal[] {

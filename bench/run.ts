@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: load-tests the built server (bench/targets.ts) with autocannon, samples the
  * server's memory, soaks it with mixed traffic when asked, weighs the JavaScript of a few pages in
- * Chromium, audits a few pages with Lighthouse, times three taps in Chromium, checks the goals (bench/goals.ts) and writes
+ * Chromium, audits a few pages with Lighthouse, times three taps in Chromium, times a backup and a
+ * member's export on servers of their own, checks the goals (bench/goals.ts) and writes
  * bench/results.json. See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -30,6 +31,8 @@ import { checkGoals, pairedReferenceOf } from './goals.ts';
 import { measureBackupHold } from './lib/backup.ts';
 import type { BackupHoldResult } from './lib/backup.ts';
 import { measureInteractions, prepareInteractionMembers } from './lib/interactions.ts';
+import { measureExportOnItsServer } from './lib/member-export.ts';
+import type { ExportBenchResult } from './lib/member-export.ts';
 import type { InteractionMembers, InteractionResult } from './lib/interactions.ts';
 import { auditPages, auditPagesOnSlowCpu, launchChrome } from './lib/lighthouse.ts';
 import type { LighthouseResult, SlowCpuResult } from './lib/lighthouse.ts';
@@ -41,6 +44,7 @@ import type { PageWeightResult } from './lib/page-weight.ts';
 import {
   printBackup,
   printGoals,
+  printMemberExport,
   printInteractions,
   printLighthouse,
   printMemory,
@@ -201,6 +205,19 @@ async function backupHold(server: ServerProcess, settings: Settings, state: RunS
   });
 }
 
+/** After the backup, on a database and a server of its own: a member of years exports everything. */
+async function memberExport(settings: Settings, state: RunState): Promise<ExportBenchResult | null> {
+  if (settings.skipExport) return null;
+  if (state.server) {
+    await stopServer(state.server, 'SIGTERM', { killAfterMs: STOP_TIMEOUT_MS });
+    delete state.server;
+  }
+  return measureExportOnItsServer(join(state.tempDir!, 'export'), (server) => {
+    if (server) state.server = server;
+    else delete state.server;
+  });
+}
+
 async function measureAll(
   server: ServerProcess,
   settings: Settings,
@@ -348,6 +365,7 @@ async function run(state: RunState): Promise<number> {
   const lighthouseSlowCpu = audits?.slowCpu ?? null;
   const interactions = await runInteractions(server, state, tapMembers, room, orders);
   const backup = await backupHold(server, settings, state);
+  const exported = await memberExport(settings, state);
 
   printTable(results);
   printSoak(soakResult);
@@ -357,7 +375,8 @@ async function run(state: RunState): Promise<number> {
   printSlowCpu(lighthouseSlowCpu);
   printInteractions(interactions);
   printBackup(backup);
-  const measured = { results, memory, soak: soakResult, pageWeight, lighthouse, lighthouseSlowCpu, interactions };
+  printMemberExport(exported);
+  const measured = { results, memory, soak: soakResult, pageWeight, lighthouse, lighthouseSlowCpu, interactions, memberExport: exported };
   const goals = checkGoals({
     ...measured,
     squareSkipped: square === null,

@@ -7,7 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openDatabase, queryRows } from '../../src/server/db/client.ts';
+import { startServer, stopServer, waitUntilHealthy } from '../../scripts/server-process.ts';
+import type { ServerProcess } from '../../scripts/server-process.ts';
 import { rssMb } from './memory.ts';
+import { seedBenchDatabase } from './square.ts';
 import { benchSessionCookie } from './bench-session.ts';
 
 export const EXPORT_BENCH_POSTS = 2_000;
@@ -159,4 +162,37 @@ export async function measureMemberExport(baseUrl: string, pid: number, data: Ex
     peakRssMb,
     growthMb: Math.round((peakRssMb - baselineRssMb) * 10) / 10,
   };
+}
+
+/**
+ * The whole measurement in `dir`: the demo data and the member of years, a server of its own that
+ * builds exports every second, the export, and the server stopped. `started` hears of the server
+ * (and of its end, with undefined), so that an interrupted run can stop it.
+ */
+export async function measureExportOnItsServer(dir: string, started: (server: ServerProcess | undefined) => void): Promise<ExportBenchResult> {
+  const dataDir = join(dir, 'db');
+  const uploadsDir = join(dir, 'uploads');
+  console.log('Seeding the demo data and a member with 2,000 posts and 500 pictures for the export…');
+  await seedBenchDatabase(dataDir);
+  const data = await fillExportMember(dataDir, uploadsDir);
+  console.log(`Filled in ${data.fillSeconds} s (${Math.round(data.pictureBytes / 1024 / 1024)} MB of pictures).`);
+  const server = await startServer(
+    dataDir,
+    {
+      STORAGE_LOCAL_DIR: uploadsDir,
+      EXPORTS_DIR: join(dir, 'exports'),
+      EXPORT_INTERVAL_SECONDS: '1',
+      MAIL_OUTBOX_DIR: join(dir, 'mail'),
+      LOG_LEVEL: 'warn',
+    },
+    { logFile: join(dir, 'server.log') },
+  );
+  started(server);
+  try {
+    await waitUntilHealthy(server);
+    return await measureMemberExport(server.url, server.child.pid!, data);
+  } finally {
+    await stopServer(server, 'SIGTERM', { killAfterMs: 10_000 });
+    started(undefined);
+  }
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import type { Goal } from '../goals.ts';
 import type { BackupHoldResult } from './backup.ts';
+import type { ExportBenchResult } from './member-export.ts';
 import { isFailedTap } from './interactions.ts';
 import type { InteractionResult, MeasuredTap, TapRun } from './interactions.ts';
 import type { LighthouseResult, SlowCpuResult } from './lighthouse.ts';
@@ -223,6 +224,15 @@ export function printBackup(backup: BackupHoldResult | null): void {
   );
 }
 
+export function printMemberExport(memberExport: ExportBenchResult | null): void {
+  if (memberExport === null) return;
+  console.log(
+    `A member's export (${memberExport.posts.toLocaleString('en-US')} posts, ${memberExport.pictures} pictures): ready in ` +
+      `${memberExport.exportSeconds} s, a ZIP of ${memberExport.zipMb} MB; the server's RSS ${memberExport.baselineRssMb} MB before, ` +
+      `${memberExport.peakRssMb} MB at the peak, a growth of ${memberExport.growthMb} MB\n`,
+  );
+}
+
 export function printMemory(memory: MemoryReport): void {
   const mb = (value: number | null) => (value === null ? 'not measured' : `${value} MB`);
   console.log(`Server RSS: ${mb(memory.startMb)} after start, ${mb(memory.loadPeakMb)} highest sampled under load`);
@@ -257,6 +267,7 @@ export interface RunReport {
   lighthouseSlowCpu: SlowCpuResult[] | null;
   interactions: InteractionResult[] | null;
   backup: BackupHoldResult | null;
+  memberExport: ExportBenchResult | null;
   goals: Goal[];
 }
 
@@ -277,6 +288,7 @@ export async function writeResults(settings: Settings, run: RunReport): Promise<
     lighthouseSlowCpu: run.lighthouseSlowCpu,
     interactions: run.interactions,
     backup: run.backup,
+    memberExport: run.memberExport,
     goals: run.goals,
   };
   await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);

@@ -20,6 +20,7 @@ export interface Settings {
   skipNotifications: boolean;
   /** No backup at the end: how long a snapshot holds the database's statements back is left out. */
   skipBackup: boolean;
+  skipExport: boolean;
   /** Minutes of mixed traffic after the targets (bench/lib/soak.ts), or null for no soak. */
   soak: number | null;
 }
@@ -50,7 +51,7 @@ function soakMinutes(raw: string | undefined): number | null {
 
 /**
  * `--duration N`, `--connections N`, `--skip-page-weight`, `--skip-lighthouse`, `--skip-interactions`,
- * `--lighthouse-runs N`, `--slow-cpu N`, `--skip-square`, `--skip-notifications`, `--skip-backup` and `--soak N`; see bench/README.md.
+ * `--lighthouse-runs N`, `--slow-cpu N`, `--skip-square`, `--skip-notifications`, `--skip-backup`, `--skip-export` and `--soak N`; see bench/README.md.
  */
 export function parseSettings(argv: string[]): Settings {
   const { values } = parseArgs({
@@ -66,6 +67,7 @@ export function parseSettings(argv: string[]): Settings {
       'skip-square': { type: 'boolean' },
       'skip-notifications': { type: 'boolean' },
       'skip-backup': { type: 'boolean' },
+      'skip-export': { type: 'boolean' },
       soak: { type: 'string' },
     },
   });
@@ -80,6 +82,7 @@ export function parseSettings(argv: string[]): Settings {
     skipSquare: values['skip-square'] ?? false,
     skipNotifications: values['skip-notifications'] ?? false,
     skipBackup: values['skip-backup'] ?? false,
+    skipExport: values['skip-export'] ?? false,
     soak: soakMinutes(values.soak),
   };
 }

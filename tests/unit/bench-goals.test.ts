@@ -55,6 +55,7 @@ const run = (parts: Partial<Run>): Run => ({
   lighthouse: null,
   lighthouseSlowCpu: null,
   interactions: null,
+  memberExport: null,
   squareSkipped: true,
   notificationsSkipped: true,
   ...parts,
@@ -99,6 +100,30 @@ describe('the Interaction to Next Paint goals', () => {
     expect(goals.filter((goal) => goal.name.startsWith('INP '))).toEqual([]);
     expect(parseSettings(['--skip-interactions']).skipInteractions).toBe(true);
     expect(parseSettings([]).skipInteractions).toBe(false);
+  });
+});
+
+describe("the member export's goal", () => {
+  const exported = (growthMb: number) => ({
+    posts: 2_000,
+    pictures: 500,
+    exportSeconds: 4.5,
+    zipMb: 74.5,
+    baselineRssMb: 254,
+    peakRssMb: 254 + growthMb,
+    growthMb,
+  });
+  const name = 'member export (2,000 posts, 500 pictures): RSS growth MB';
+
+  it('holds the growth of the server memory under 64 MB', () => {
+    expect(goalNamed(checkGoals(run({ memberExport: exported(43.8) })), name)).toMatchObject({ actual: 43.8, target: '< 64', pass: true });
+    expect(goalNamed(checkGoals(run({ memberExport: exported(64) })), name)).toMatchObject({ actual: 64, pass: false });
+  });
+
+  it('is left out with --skip-export', () => {
+    expect(goalNamed(checkGoals(run({ memberExport: null })), 'member export')).toBeUndefined();
+    expect(parseSettings(['--skip-export']).skipExport).toBe(true);
+    expect(parseSettings([]).skipExport).toBe(false);
   });
 });
 
