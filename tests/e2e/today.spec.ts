@@ -231,7 +231,10 @@ test.describe('with the service worker', () => {
 
     await context.setOffline(false);
     await expect(card.getByText('오늘 체크인 완료')).toBeVisible();
-    expect(sent).toHaveLength(1);
+    // On reconnect the page and the worker (Background Sync) may both send it, always under the one
+    // key the tap made, so the server writes it once (the API tests cover a repeated key).
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(sent).size).toBe(1);
     expect(sent[0]).toMatch(/^[\x21-\x7e]{1,64}$/);
     // Opened again: nothing is left in the queue to send a second time.
     await page.reload();
@@ -252,7 +255,7 @@ test.describe('with the service worker', () => {
         }),
     );
     expect(queued).toBe(0);
-    expect(sent).toHaveLength(1);
+    expect(new Set(sent).size).toBe(1);
   });
 
   test('a check-in kept offline is sent by the worker (Background Sync) after the page is closed', async ({ page, context, staffRequest }) => {
