@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import { env } from '../../src/server/env.ts';
 import { letterWeek } from '../../src/server/modules/weekly-letter/week.ts';
-import { ENTRY, startServer, stopServer, tempDataDir, waitUntilHealthy } from '../../scripts/server-process.ts';
 import type { ServerProcess } from '../../scripts/server-process.ts';
 import { databaseUrlNamed, withAdmin as admin } from '../helpers/postgres-admin.ts';
+import { twoInstancesOnPostgres } from '../helpers/two-instances.ts';
 
 /**
  * Two built servers on one PostgreSQL database, each running the weekly letter job on its own
@@ -36,24 +36,8 @@ const shared = {
   LOG_LEVEL: 'warn',
   WEEKLY_LETTER_INTERVAL_SECONDS: String(INTERVAL_SECONDS),
 };
-const servers: ServerProcess[] = [];
-
 describe.skipIf(!adminUrl)('the weekly letter on two instances (PostgreSQL)', () => {
-  beforeAll(async () => {
-    if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run npm run build first`);
-    await admin(adminUrl!, (client) => client.query(`create database ${name}`));
-    // One after the other: the first applies the migrations, the second finds them applied.
-    for (let i = 0; i < 2; i += 1) {
-      const server = await startServer(tempDataDir(), shared);
-      servers.push(server);
-      await waitUntilHealthy(server, 90_000);
-    }
-  }, 200_000);
-
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => stopServer(server, 'SIGTERM', { killAfterMs: 15_000 })));
-    if (adminUrl) await admin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
-  }, 60_000);
+  const servers = twoInstancesOnPostgres(adminUrl!, name, shared);
 
   it('sends each opted-in member one letter for the week, none to a member who opted out', async () => {
     // The week due now stays due until the next Monday 07:00 in Seoul; a run that would cross it waits it out.
