@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiHeaders } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
+import { DEVELOPMENT_APP_KEY } from '../../src/server/development-key.ts';
+import { unsubscribeToken } from '../../src/server/modules/weekly-letter/unsubscribe.ts';
 
 // Every page of the site on a phone, 375 and 320 px wide, as a guest and as member1: nothing may
 // scroll sideways (the bottom tab bar would slide out of view with it), and the floating 문의하기
@@ -61,6 +63,9 @@ async function publicPaths(request: APIRequestContext): Promise<string[]> {
     '/maintenance',
     '/offline',
     '/no-such-page',
+    // The weekly letter's link: the page that asks, and the one for a link that is not ours.
+    `/weekly-letter/unsubscribe?token=${unsubscribeToken(DEVELOPMENT_APP_KEY, 1)}`,
+    '/weekly-letter/unsubscribe?token=not-a-token',
   ];
 }
 
