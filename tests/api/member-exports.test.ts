@@ -20,6 +20,8 @@ import { createCategory, createPost } from '../helpers/square-factories.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
+import { countQueries } from '../helpers/query-counter.ts';
+import { indexesOf, planOf } from '../helpers/query-plans.ts';
 
 const testDb = useTestDatabase();
 const db = (): Db => testDb().database.db;
@@ -142,6 +144,26 @@ describe('the member export', () => {
     expect(sessionPage).toContain('4주 뒤의 나에게, 잘 해냈지?');
     expect(sessionPage).toContain('체크인한 날 (1일)');
     expect(files[`images/${pictureKey}`]).toEqual(new Uint8Array(readFileSync(join(setup.app.uploadsDir, pictureKey))));
+  });
+
+  it('reads every table of the member through an index: no statement of the build needs a sequential scan', async () => {
+    const setup = await setUp();
+    const me = await memberWhoWrote(setup);
+    expect((await me.client.post('/api/me/exports')).status).toBe(202);
+    const counted = countQueries(db(), testDb().kind);
+    const statements = await counted.during(() =>
+      runPendingExports(counted.db, { storage: setup.storage, mailer: createOutboxMailer(tempDir('export-plan-mail')), exportsDir: setup.exportsDir, appUrl: APP_URL, log: silent }),
+    );
+    expect(statements.length).toBeGreaterThan(10);
+    for (const statement of statements.filter((entry) => /^\s*select/i.test(entry.sql))) {
+      // With sequential scans priced out, a plan that still holds one has no index to use.
+      const plan = await planOf(db(), statement, ['enable_seqscan = off']);
+      expect(plan.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']), statement.sql).toEqual([]);
+      // Walking the primary key for one member's rows would read the whole table: these go by member.
+      for (const table of ['ritual_session_threads', 'ritual_session_letters']) {
+        if (new RegExp(`from ${table}\\b`).test(statement.sql)) expect(indexesOf(plan), statement.sql).toContain(`${table}_user_idx`);
+      }
+    }
   });
 
   it('is the owner’s only: another member is answered 404, a guest 401', async () => {

@@ -79,7 +79,11 @@ export const ritualSessionThreads = pgTable(
     reactionsCount: integer('reactions_count').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('ritual_session_threads_feed_idx').on(t.ritualSessionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('ritual_session_threads_feed_idx').on(t.ritualSessionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A member's own threads in id order: their export reads them a page at a time.
+    index('ritual_session_threads_user_idx').on(t.userId, t.id),
+  ],
 );
 
 /** The sentences a member may pick when checking in (오늘도 해냈어요 …), chosen by the operators. */
@@ -157,6 +161,8 @@ export const ritualSessionLetters = pgTable(
   (t) => [
     uniqueIndex('ritual_session_letters_unique').on(t.ritualSessionId, t.userId),
     index('ritual_session_letters_undelivered_idx').on(t.ritualSessionId).where(sql`${t.deliveredAt} is null`),
+    // A member's own letters, for their export.
+    index('ritual_session_letters_user_idx').on(t.userId, t.id),
   ],
 );
 

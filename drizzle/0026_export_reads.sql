@@ -1,0 +1,2 @@
+CREATE INDEX "ritual_session_letters_user_idx" ON "ritual_session_letters" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "ritual_session_threads_user_idx" ON "ritual_session_threads" USING btree ("user_id","id");
