@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MEMBER_EXPORT_PATH, MEMBER_EXPORT_TITLE } from '../../../lib/member-export.ts';
+import { MEMBER_EXPORT_PATH } from '../../../lib/member-export.ts';
 import type { Mailer } from '../../adapters/mail/index.ts';
 import type { FileStorage } from '../../adapters/storage/storage.ts';
 import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
-import type { NewNotification } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
+import { notifyExportReady } from '../notifications/events.ts';
 import { MemberGoneError, buildMemberExport } from './build-zip.ts';
 import { exportReadyMail } from './mail.ts';
 import { claimExport, markFailed, markReady, releaseExport } from './service.ts';
@@ -25,24 +24,6 @@ export interface ExportRun {
   ready: number;
   failed: number;
 }
-
-const readyNotification = (userId: number, exportId: number): NewNotification => ({
-  userId,
-  type: 'export_ready',
-  actorId: null,
-  sourceType: 'export',
-  sourceId: exportId,
-  data: {
-    title: MEMBER_EXPORT_TITLE,
-    link: MEMBER_EXPORT_PATH,
-    target: 'post',
-    reaction_type: null,
-    ritual_session_id: null,
-    ritual_session_thread_id: null,
-    square_post_category_slug: null,
-    id: null,
-  },
-});
 
 /**
  * Builds the pending exports one after another until none is left or the server stops. The row is
@@ -64,7 +45,7 @@ export async function runPendingExports(db: Db, deps: ExportRunDeps, signal?: Ab
       const told = await db.transaction(async (tx) => {
         const txDb = tx as unknown as Db;
         if (!(await markReady(txDb, claimed.id, claimed.claimedAt, { name: fileName, size: built.size }))) return false;
-        await txDb.insert(notifications).values(readyNotification(claimed.userId, claimed.id));
+        await notifyExportReady(txDb, { userId: claimed.userId, exportId: claimed.id });
         return true;
       });
       if (!told) {

@@ -2,6 +2,7 @@
 // comment or reaction and its notification are written (or rolled back) together.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SQLWrapper } from 'drizzle-orm';
+import { MEMBER_EXPORT_PATH, MEMBER_EXPORT_TITLE } from '../../../lib/member-export.ts';
 import { myOrderPath } from '../../../lib/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, notifications } from '../../db/schema/index.ts';
@@ -194,6 +195,29 @@ export async function notifyInquiryAnswer(tx: Db, answer: InquiryAnswerEvent): P
       data: {
         title: answer.title,
         link: `/inquiry/${answer.inquiryId}`,
+        target: 'post',
+        reaction_type: null,
+        ritual_session_id: null,
+        ritual_session_thread_id: null,
+        square_post_category_slug: null,
+        id: null,
+      },
+    },
+  ]);
+}
+
+/** The member's export is ready to download (마이페이지 → 내 기록 내보내기). */
+export async function notifyExportReady(tx: Db, ready: { userId: number; exportId: number }): Promise<void> {
+  await insertAll(tx, [
+    {
+      userId: ready.userId,
+      type: 'export_ready',
+      actorId: null,
+      sourceType: 'export',
+      sourceId: ready.exportId,
+      data: {
+        title: MEMBER_EXPORT_TITLE,
+        link: MEMBER_EXPORT_PATH,
         target: 'post',
         reaction_type: null,
         ritual_session_id: null,
