@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { seriousViolations } from './a11y.ts';
-import { apiHeaders, waitForIsland } from './members.ts';
+import { apiHeaders, runningRoomId, waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 import { expect, test } from './staff.ts';
 
@@ -107,14 +107,6 @@ test('a square post survives a reload and a closed tab, is offered back, cleared
   await draftChecked(second);
   await expect(offer(second)).toHaveCount(0);
 });
-
-async function runningRoomId(page: Page): Promise<number> {
-  const res = await page.request.get('/api/ritual-sessions/users/me');
-  const rooms = ((await res.json()) as { data: { id: number; state: string }[] }).data;
-  const room = rooms.find((item) => item.state === 'running');
-  if (!room) throw new Error('the demo member has no running room');
-  return room.id;
-}
 
 test("a room's record and thread keep their drafts apart, each offered back and forgotten once sent", async ({ page }) => {
   await signInAsMember(page, 'member2@example.com');

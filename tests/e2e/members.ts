@@ -95,3 +95,12 @@ export async function holdIslands(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/** A running room of the signed-in member (the demo seats its members in one). */
+export async function runningRoomId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/ritual-sessions/users/me');
+  const rooms = ((await res.json()) as { data: { id: number; state: string }[] }).data;
+  const room = rooms.find((item) => item.state === 'running');
+  if (!room) throw new Error('the demo member has no running room');
+  return room.id;
+}

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { animationsSettled } from './a11y.ts';
 import { notificationLink } from '../../src/lib/notifications.ts';
 import type { NotificationItem } from '../../src/lib/notifications.ts';
-import { apiHeaders, holdIslands, waitForIsland } from './members.ts';
+import { apiHeaders, holdIslands, runningRoomId, waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 
 /**
@@ -27,14 +27,6 @@ async function memberPage(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   await signInAsMember(page, email);
   return page;
-}
-
-async function runningRoomId(page: Page): Promise<number> {
-  const res = await page.request.get('/api/ritual-sessions/users/me');
-  const rooms = ((await res.json()) as { data: { id: number; state: string }[] }).data;
-  const room = rooms.find((item) => item.state === 'running');
-  if (!room) throw new Error('the demo member has no running room');
-  return room.id;
 }
 
 async function expectNoSeriousViolations(page: Page): Promise<void> {
