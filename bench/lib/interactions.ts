@@ -200,10 +200,12 @@ async function tapOnce(browser: Browser, baseUrl: string, script: string, cookie
     await tap.before?.(page, run);
     const control = tap.control(page);
     await control.waitFor({ state: 'visible' });
-    // Playwright's checks run before the tap, not during it: a locator's click() also listens in the
-    // page to the tap's own pointer events (its hit-target check, with elementsFromPoint), and that
-    // work was counted in the tap's processing time. A phone's tap is a touch at a point.
-    await control.click({ trial: true });
+    // The tap is a touch at a point, as a phone's, with the checks done before it: a locator's
+    // click() listens in the page to the tap's own pointer events (its hit-target check), which
+    // counted in the tap's processing time, and click({ trial: true }) on a touch page sends a
+    // click of its own, which pressed the button before the timed tap (an interaction before it).
+    await page.waitForFunction((element) => element instanceof HTMLButtonElement && !element.disabled, await control.elementHandle());
+    await control.scrollIntoViewIfNeeded();
     const box = await control.boundingBox();
     if (!box) return { error: 'the control has no box to tap' };
     const tappedAt = await page.evaluate(() => performance.now());
