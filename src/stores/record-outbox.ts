@@ -1,10 +1,11 @@
 import { sendNewRoomPost } from '../lib/api/rooms.ts';
 import { askForBackgroundSync } from '../lib/background-sync.ts';
 import { forgetRecord, queueRecord, queuedRecords } from '../lib/offline-outbox.ts';
-import { worthRetrying } from '../lib/outbox-policy.ts';
+import { busyWithSameKey, worthRetrying } from '../lib/outbox-policy.ts';
 import type { QueuedRecord } from '../lib/offline-outbox.ts';
 
-export type RecordDelivery = { sent: { key: string; roomId: number; postId: number } } | { queued: true } | { refused: unknown };
+/** `busy`: kept because another sender (the service worker) had the same record under way. */
+export type RecordDelivery = { sent: { key: string; roomId: number; postId: number } } | { queued: true; busy: boolean } | { refused: unknown };
 
 /** Sends one record; a queued one leaves the queue once the server has answered it for good. */
 export async function deliverRecord(entry: QueuedRecord, queued: boolean): Promise<RecordDelivery> {
@@ -18,7 +19,7 @@ export async function deliverRecord(entry: QueuedRecord, queued: boolean): Promi
         await queueRecord(entry);
         askForBackgroundSync();
       }
-      return { queued: true };
+      return { queued: true, busy: busyWithSameKey(error) };
     }
     // Refused for good (the room closed, the member may no longer write): it would only be refused again.
     if (queued) await forgetRecord(entry.key);

@@ -4,7 +4,7 @@ import type { TodayRoom } from '../lib/api/today.ts';
 import { toApiError } from '../lib/api-errors.ts';
 import type { CheckInBody, QueuedCheckIn } from '../lib/offline-outbox.ts';
 import { askForBackgroundSync } from '../lib/background-sync.ts';
-import { markEmpty, mayHoldQueued, worthRetrying } from '../lib/outbox-policy.ts';
+import { busyWithSameKey, markEmpty, mayHoldQueued, worthRetrying } from '../lib/outbox-policy.ts';
 
 export type { TodayRoom } from '../lib/api/today.ts';
 
@@ -26,6 +26,14 @@ export const $queuedRecords = map<Record<string, number>>({});
 let member: number | null = null;
 let flushing: Promise<void> | null = null;
 
+// On reconnect the page and the service worker's Background Sync may send the same entry at once;
+// the second meets 409 while the first is written. Its answer is then stored under the key, so the
+// page asks again shortly instead of showing 전송 대기 중 until the next reconnect.
+const BUSY_RETRY_MS = 2_000;
+const BUSY_RETRIES = 3;
+let busyRetries = 0;
+let metBusy = false;
+
 // The outbox and IndexedDB load only when something is, or may be, queued: most mornings nothing
 // is, and a check-in sent at once never needs them. Offline, the service worker's precache has them.
 const outbox = () => import('../lib/offline-outbox.ts');
@@ -45,6 +53,7 @@ async function deliver(entry: QueuedCheckIn, queued: boolean): Promise<void> {
         await (await outbox()).queueCheckIn(entry);
         askForBackgroundSync();
       }
+      if (busyWithSameKey(error)) metBusy = true;
       setCheckIn(entry.roomId, 'queued');
       return;
     }
@@ -78,11 +87,19 @@ async function showQueuedRecords(userId: number): Promise<boolean> {
 
 /** Sends what this member's browser holds, then shows what is left; the mark goes once nothing is. */
 async function flushAll(userId: number): Promise<void> {
+  metBusy = false;
   await flushQueuedCheckIns();
-  await (await recordOutbox()).flushQueuedRecords(userId);
+  const records = await (await recordOutbox()).flushQueuedRecords(userId);
+  const busy = metBusy || records.some((outcome) => 'busy' in outcome && outcome.busy);
   const checkInsLeft = (await (await outbox()).queuedCheckIns(userId)).length > 0;
   const recordsLeft = await showQueuedRecords(userId);
   if (!checkInsLeft && !recordsLeft) markEmpty(userId);
+  if ((checkInsLeft || recordsLeft) && busy && busyRetries < BUSY_RETRIES) {
+    busyRetries += 1;
+    setTimeout(() => void flushAll(userId).catch(() => undefined), BUSY_RETRY_MS);
+  } else {
+    busyRetries = 0;
+  }
 }
 
 /** What an earlier visit kept offline: shown as queued, and sent when there is a connection. */
