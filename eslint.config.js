@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const DRIVERS = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'pino'];
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', '.bench/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
