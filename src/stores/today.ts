@@ -24,15 +24,13 @@ export const $checkIns = map<Record<string, RoomCheckIn>>({});
 export const $queuedRecords = map<Record<string, number>>({});
 
 let member: number | null = null;
-let flushing: Promise<void> | null = null;
+let flushing: Promise<boolean> | null = null;
 
 // On reconnect the page and the service worker's Background Sync may send the same entry at once;
 // the second meets 409 while the first is written. Its answer is then stored under the key, so the
 // page asks again shortly instead of showing 전송 대기 중 until the next reconnect.
 const BUSY_RETRY_MS = 2_000;
 const BUSY_RETRIES = 3;
-let busyRetries = 0;
-let metBusy = false;
 
 // The outbox and IndexedDB load only when something is, or may be, queued: most mornings nothing
 // is, and a check-in sent at once never needs them. Offline, the service worker's precache has them.
@@ -42,36 +40,40 @@ const recordOutbox = () => import('./record-outbox.ts');
 const setCheckIn = (roomId: number, state: CheckInState, detail: Omit<RoomCheckIn, 'state'> = {}): void =>
   $checkIns.setKey(String(roomId), { state, ...detail });
 
-async function deliver(entry: QueuedCheckIn, queued: boolean): Promise<void> {
+/** Resolves true when the entry stays queued because another sender had it under way (409). */
+async function deliver(entry: QueuedCheckIn, queued: boolean): Promise<boolean> {
   try {
     const answer = await sendCheckIn(entry.roomId, entry.body, entry.key);
     if (queued) await (await outbox()).forgetCheckIn(entry.key);
     setCheckIn(entry.roomId, 'done', { answer: answer.created ? 'created' : 'repeat' });
+    return false;
   } catch (error) {
     if (worthRetrying(error)) {
       if (!queued) {
         await (await outbox()).queueCheckIn(entry);
         askForBackgroundSync();
       }
-      if (busyWithSameKey(error)) metBusy = true;
       setCheckIn(entry.roomId, 'queued');
-      return;
+      return busyWithSameKey(error);
     }
     // Refused for good (the room ended, six hours passed): kept, it would be refused forever.
     if (queued) await (await outbox()).forgetCheckIn(entry.key);
     setCheckIn(entry.roomId, 'open', { error });
+    return false;
   }
 }
 
-/** Sends what this member queued offline, oldest first; one pass at a time. */
-export function flushQueuedCheckIns(): Promise<void> {
-  if (member === null) return Promise.resolve();
+/** Sends what this member queued offline, oldest first; one pass at a time. Resolves whether an entry met another sender. */
+function flushQueuedCheckIns(): Promise<boolean> {
+  if (member === null) return Promise.resolve(false);
   const userId = member;
   flushing ??= (async () => {
     const entries = (await (await outbox()).queuedCheckIns(userId)).sort((a, b) => a.body.checked_in_at.localeCompare(b.body.checked_in_at));
-    for (const entry of entries) await deliver(entry, true);
+    let busy = false;
+    for (const entry of entries) busy = (await deliver(entry, true)) || busy;
+    return busy;
   })()
-    .catch(() => undefined)
+    .catch(() => false)
     .finally(() => {
       flushing = null;
     });
@@ -86,19 +88,15 @@ async function showQueuedRecords(userId: number): Promise<boolean> {
 }
 
 /** Sends what this member's browser holds, then shows what is left; the mark goes once nothing is. */
-async function flushAll(userId: number): Promise<void> {
-  metBusy = false;
-  await flushQueuedCheckIns();
+async function flushAll(userId: number, busyRetry = 0): Promise<void> {
+  const checkInsBusy = await flushQueuedCheckIns();
   const records = await (await recordOutbox()).flushQueuedRecords(userId);
-  const busy = metBusy || records.some((outcome) => 'busy' in outcome && outcome.busy);
+  const busy = checkInsBusy || records.some((outcome) => 'busy' in outcome && outcome.busy);
   const checkInsLeft = (await (await outbox()).queuedCheckIns(userId)).length > 0;
   const recordsLeft = await showQueuedRecords(userId);
   if (!checkInsLeft && !recordsLeft) markEmpty(userId);
-  if ((checkInsLeft || recordsLeft) && busy && busyRetries < BUSY_RETRIES) {
-    busyRetries += 1;
-    setTimeout(() => void flushAll(userId).catch(() => undefined), BUSY_RETRY_MS);
-  } else {
-    busyRetries = 0;
+  if ((checkInsLeft || recordsLeft) && busy && busyRetry < BUSY_RETRIES) {
+    setTimeout(() => void flushAll(userId, busyRetry + 1).catch(() => undefined), BUSY_RETRY_MS);
   }
 }
 
