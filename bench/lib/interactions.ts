@@ -83,6 +83,7 @@ interface Tap {
   island: string;
   /** Done before the tap without an interaction of its own (e.g. the comment's text filled in). */
   before?: (page: Page, run: number) => Promise<void>;
+  /** The button, asked for enabled: the tap waits until the island has woken it. */
   control: (page: Page) => Locator;
   done: (page: Page, run: number) => Locator;
 }
@@ -115,7 +116,7 @@ function taps(room: { roomId: number; postId: number }, productId: number): Tap[
       name: CHECK_IN_TAP,
       path: '/today',
       island: 'TodayBoard',
-      control: (page) => page.getByRole('button', { name: '체크인하기' }),
+      control: (page) => page.getByRole('button', { name: '체크인하기', disabled: false }),
       done: (page) => page.getByText('오늘 체크인 완료'),
     },
     {
@@ -124,7 +125,7 @@ function taps(room: { roomId: number; postId: number }, productId: number): Tap[
       island: 'CommentSection',
       // fill() types no key: the box's text arrives without an interaction that INP would count.
       before: (page, run) => page.getByRole('combobox', { name: '댓글 내용' }).fill(commentText(run)),
-      control: (page) => page.getByRole('button', { name: '댓글 남기기' }),
+      control: (page) => page.getByRole('button', { name: '댓글 남기기', disabled: false }),
       // The posted comment, not the box that holds the text until the form empties itself.
       done: (page, run) => page.getByRole('paragraph').filter({ hasText: commentText(run) }),
     },
@@ -132,7 +133,7 @@ function taps(room: { roomId: number; postId: number }, productId: number): Tap[
       name: CART_TAP,
       path: `/explorer/selfcare/${productId}`,
       island: 'ProductPurchase',
-      control: (page) => page.getByRole('button', { name: '장바구니 담기' }),
+      control: (page) => page.getByRole('button', { name: '장바구니 담기', disabled: false }),
       done: (page) => page.getByRole('banner').getByRole('link', { name: '장바구니, 담긴 상품 수 1' }),
     },
   ];
@@ -200,11 +201,10 @@ async function tapOnce(browser: Browser, baseUrl: string, script: string, cookie
     await tap.before?.(page, run);
     const control = tap.control(page);
     await control.waitFor({ state: 'visible' });
-    // The tap is a touch at a point, as a phone's, with the checks done before it: a locator's
-    // click() listens in the page to the tap's own pointer events (its hit-target check), which
-    // counted in the tap's processing time, and click({ trial: true }) on a touch page sends a
-    // click of its own, which pressed the button before the timed tap (an interaction before it).
-    await page.waitForFunction((element) => element instanceof HTMLButtonElement && !element.disabled, await control.elementHandle());
+    // The tap is a touch at a point, as a phone's, on the button once enabled (each control asks
+    // for an enabled one): a locator's click() listens in the page to the tap's own pointer events
+    // (its hit-target check), which counted in the tap's processing time, and click({ trial: true })
+    // on a touch page sends a click of its own, which pressed the button before the timed tap.
     await control.scrollIntoViewIfNeeded();
     const box = await control.boundingBox();
     if (!box) return { error: 'the control has no box to tap' };
