@@ -7,12 +7,13 @@ import { precompressedAssets } from './src/integrations/precompressed-assets.ts'
 import { reactIslands } from './src/integrations/react-islands.ts';
 import { routeWorkOnce } from './src/integrations/route-work-once.ts';
 import { serviceWorker } from './src/integrations/service-worker.ts';
+import { sharedStylesheet } from './src/integrations/shared-stylesheet.ts';
 
 export default defineConfig({
   output: 'server',
   adapter: nodeWithBoot(),
   // The islands' renderer first: it claims every React component before @astrojs/react is asked.
-  integrations: [reactIslands(), react(), pgliteWorkerFiles(), precompressedAssets(), cspWorkOnce(), routeWorkOnce(), serviceWorker()],
+  integrations: [reactIslands(), react(), pgliteWorkerFiles(), precompressedAssets(), cspWorkOnce(), routeWorkOnce(), serviceWorker(), sharedStylesheet()],
   server: { port: 4321 },
   security: {
     // Request forgery is handled by the API's XSRF-TOKEN check, which answers 419 as clients expect.

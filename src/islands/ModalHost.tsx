@@ -4,7 +4,6 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { $modal, cancelModal, clearModalError, installModalRouteReset, submitModal } from '../stores/modal.ts';
 import type { ModalState } from '../stores/modal.ts';
 import { UsersList } from './reactions/UsersList.tsx';
-import './modal-host.css';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href], [tabindex="0"]';
 

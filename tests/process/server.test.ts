@@ -79,6 +79,25 @@ describe('the built server on an embedded database', () => {
     expect(await headOf('/login')).toEqual(other);
   });
 
+  it('links one shared stylesheet on every page and repeats none of its rules inline (decision 030)', async () => {
+    const server = await start(tempDataDir());
+    await waitUntilHealthy(server);
+    const shared = new Set<string>();
+    // A guest's pages of the shell, a page of the bare layout, and the pages a phone opens most.
+    for (const path of ['/', '/about', '/login', '/square', '/offline', '/explorer/selfcare']) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const links = [...html.matchAll(/<link rel="stylesheet" href="(\/_astro\/shell\.[^"]+\.css)">/g)].map((match) => match[1]!);
+      expect(links, path).toHaveLength(1);
+      shared.add(links[0]!);
+      const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
+      // The global sheet's skip link, the shell's tab bar and the modal host's layer live in the shared sheet only.
+      for (const rule of ['.skip-link{', '.modal-backdrop{', '.bottom-tab']) expect(inline, `${path} inlines ${rule}`).not.toContain(rule);
+    }
+    expect(shared.size).toBe(1);
+    const sheet = await (await fetch(`${server.url}${[...shared][0]!}`)).text();
+    for (const rule of ['.skip-link{', '.modal-backdrop{', '.bottom-tab', '.bell-button{', '.users-list{']) expect(sheet).toContain(rule);
+  });
+
   it('sends a page\'s UTF-8 with its exact length, four-byte characters included', async () => {
     const server = await start(tempDataDir());
     await waitUntilHealthy(server);

@@ -4,7 +4,6 @@
  */
 import type { ModalUser } from '../../stores/modal.ts';
 import { MemberAvatar } from '../shared/MemberAvatar.tsx';
-import './users-list.css';
 
 const USERS_LIST_AVATAR = 38;
 
