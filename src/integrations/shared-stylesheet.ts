@@ -15,9 +15,7 @@ const SHARED_STYLE = new RegExp(
 );
 
 /** True when the module is a style every page of the shell is likely to carry. */
-export function isSharedStyle(id: string): boolean {
-  return SHARED_STYLE.test(id);
-}
+const isSharedStyle = (id: string): boolean => SHARED_STYLE.test(id);
 
 /**
  * Gathers the shared styles into one stylesheet that every page links (decision 030).
