@@ -3,14 +3,14 @@ import type { AstroIntegration } from 'astro';
 /**
  * The styles of the shell and of the content components most pages share: the layouts, the global
  * sheets, the components directly under src/components (header, footer, tab bar, …) and
- * src/components/content (page header, byline, prose, …), the header's islands (bell, cart badge)
- * and the one modal host. Vite's build ids for a component's `<style>` end in `?astro&type=style…`.
+ * src/components/content (page header, byline, prose, …), the header's member actions (bell, cart
+ * badge) with the notification list's styles, and the one modal host. Vite's build ids for a component's `<style>` end in `?astro&type=style…`.
  */
 const SHARED_STYLE = new RegExp(
   [
-    String.raw`/src/(?:layouts|components|components/content)/[^/]+\.astro\?astro&type=style`,
+    String.raw`/src/(?:layouts|components|components/content|components/header)/[^/]+\.astro\?astro&type=style`,
     String.raw`/src/styles/[^/]+\.css$`,
-    String.raw`/src/islands/(?:notifications/bell|notifications/notifications|store/cart-badge|modal-host|reactions/users-list)\.css$`,
+    String.raw`/src/islands/(?:notifications/notifications|modal-host|reactions/users-list)\.css$`,
   ].join('|'),
 );
 

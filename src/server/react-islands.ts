@@ -1,34 +1,14 @@
 import type { SSRLoadedRendererValue, SSRResult } from 'astro';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { isMarkupOfPropsOnly } from '../lib/island-markup.ts';
 
 // The resources React hoists into its markup; the page's head links what it needs.
 const HOISTED_LINK = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
 
 const islandsRendered = new WeakMap<SSRResult, number>();
 
-// The markup of islands marked as a function of their props (src/lib/island-markup.ts), by props
-// and prefix. The header's bell, cart and modal host took a React render each on every page, some
-// 6 % of a room page's server time (measured). Each island's entries are bounded, for props that vary.
-const MARKUP_KEPT_PER_ISLAND = 64;
-const markupKept = new WeakMap<object, Map<string, string>>();
-
 function renderIsland(Component: Parameters<typeof createElement>[0], props: Record<string, unknown>, prefix: string): string {
   return renderToString(createElement(Component, props), { identifierPrefix: prefix }).replace(HOISTED_LINK, '');
-}
-
-function keptMarkup(Component: object, props: Record<string, unknown>, prefix: string): string {
-  let kept = markupKept.get(Component);
-  if (!kept) markupKept.set(Component, (kept = new Map()));
-  const key = `${prefix} ${JSON.stringify(props)}`;
-  let html = kept.get(key);
-  if (html === undefined) {
-    html = renderIsland(Component as Parameters<typeof createElement>[0], props, prefix);
-    if (kept.size >= MARKUP_KEPT_PER_ISLAND) kept.clear();
-    kept.set(key, html);
-  }
-  return html;
 }
 
 /** A useId prefix of its own for each island of a page: two islands' ids never meet. */
@@ -58,7 +38,7 @@ export default {
     }
     const { class: _class, ...rest } = props;
     const prefix = nextPrefix(this.result);
-    const html = isMarkupOfPropsOnly(Component) ? keptMarkup(Component, rest, prefix) : renderIsland(Component, rest, prefix);
+    const html = renderIsland(Component, rest, prefix);
     return { html, attrs: { prefix } };
   },
   supportsAstroStaticSlot: true,

@@ -79,6 +79,11 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
   await page.locator(`astro-island[component-export="${name}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 
+/** Waits until the header's bell (no island: src/components/header/bell.ts) answers to clicks. */
+export async function waitForBell(page: Page): Promise<void> {
+  await page.locator('[data-bell][data-ready]').waitFor({ state: 'attached' });
+}
+
 /**
  * Holds the islands' scripts back until the answered function is called: what a slow phone does,
  * where a member types into the server's HTML before React takes it over. Pages opened meanwhile

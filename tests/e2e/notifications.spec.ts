@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { apiHeaders, waitForIsland } from './members.ts';
+import { apiHeaders, waitForBell, waitForIsland } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 
 /**
@@ -167,7 +167,7 @@ test.describe('notifications', () => {
     await page.clock.install();
     const firstPoll = page.waitForResponse((res) => res.url().endsWith('/api/notifications/new'));
     await page.goto('/');
-    await waitForIsland(page, 'Bell');
+    await waitForBell(page);
     expect(((await (await firstPoll).json()) as { data: unknown }).data).toBeNull();
     const bell = bellOf(page);
     await expect(bell).toHaveAccessibleName('알림');
@@ -254,7 +254,7 @@ test.describe('notifications', () => {
     expect(total).toBeGreaterThanOrEqual(60);
 
     await page.goto('/');
-    await waitForIsland(page, 'Bell');
+    await waitForBell(page);
     const list = await openList(page);
     const rows = list.getByRole('listitem');
     await expect(rows.first()).toBeVisible();
@@ -283,7 +283,7 @@ test.describe('notifications', () => {
   test('the bell: a dropdown closing on an outside click, Escape and tabbing out; a link on a phone', async ({ page }) => {
     await signInAsMember(page, pair().recipient);
     await page.goto('/square');
-    await waitForIsland(page, 'Bell');
+    await waitForBell(page);
     const bell = bellOf(page);
     if (onMobile()) {
       await expect(bell).toHaveAttribute('href', '/notification');
@@ -330,7 +330,7 @@ test.describe('notifications', () => {
     await actorSide.context.close();
 
     await page.goto('/');
-    await waitForIsland(page, 'Bell');
+    await waitForBell(page);
     const list = await openList(page);
     const ours = list.getByRole('listitem').filter({ hasText: post.title });
     await expect(ours).toHaveCount(REACTIONS.length);
@@ -377,7 +377,7 @@ test.describe('notifications', () => {
     await actorSide.context.close();
 
     await page.goto('/');
-    await waitForIsland(page, 'Bell');
+    await waitForBell(page);
     const list = await openList(page);
     await list.getByRole('listitem').filter({ hasText: post.title }).getByRole('link').click();
     await expect(page).toHaveURL(`${post.path}#comment-${news}`);
@@ -395,14 +395,14 @@ test.describe('notifications', () => {
 });
 
 test.describe('notifications for a guest', () => {
-  test('a guest has no bell island and no poll; the bell and /notification lead to /login', async ({ page }) => {
+  test('a guest has no member bell and no poll; the bell and /notification lead to /login', async ({ page }) => {
     const polls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/notifications')) polls.push(request.url());
     });
     await page.goto('/');
     await expect(page.getByRole('banner').getByRole('link', { name: /알림/ })).toHaveAttribute('href', '/login');
-    await expect(page.locator('astro-island[component-export="Bell"]')).toHaveCount(0);
+    await expect(page.locator('[data-bell], [data-cart-badge]')).toHaveCount(0);
     await page.goto('/notification');
     await expect(page).toHaveURL('/login?redirect=%2Fnotification');
     expect(polls).toEqual([]);
@@ -426,7 +426,7 @@ test.describe('notifications, accessibly', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     if (onMobile()) return;
     await page.goto('/');
-    await waitForIsland(page, 'Bell');
+    await waitForBell(page);
     const box = await openList(page);
     await expect(box.getByRole('listitem').first()).toBeVisible();
     expect((await new AxeBuilder({ page }).include('.bell').analyze()).violations).toEqual([]);

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page, TestInfo } from '@playwright/test';
 import { isAuthOnly } from '../../src/lib/page-guards.ts';
 import { animationsSettled } from './a11y.ts';
+import { waitForBell } from './members.ts';
 import { urlOf } from './servers.ts';
 import { signInAsMember } from './sign-in.ts';
 
@@ -110,7 +111,7 @@ test.describe('navigation', () => {
     const banner = page.getByRole('banner');
     await expect(banner.locator('a[href="/login"]')).toHaveCount(0);
     // Desktop: a button opening the 알림함 dropdown; a phone: a link to /notification (notifications.spec.ts).
-    await page.locator('astro-island[component-export="Bell"]:not([ssr])').waitFor({ state: 'attached' });
+    await waitForBell(page);
     if (onMobile(info)) await expect(banner.getByRole('link', { name: /^알림/ })).toHaveAttribute('href', '/notification');
     else await expect(banner.getByRole('button', { name: /^알림/ })).toHaveAttribute('aria-haspopup', 'dialog');
   });
@@ -365,6 +366,22 @@ test.describe('weight and accessibility', () => {
     expect(scripts.map((s) => s.url).filter((url) => /client|react|ModalHost/i.test(url))).toEqual([]);
     expect(await page.locator('astro-island').count()).toBe(0);
     expect(scripts.reduce((sum, s) => sum + s.bytes, 0)).toBeLessThan(15 * 1024);
+  });
+
+  test("a member's home polls the bell and reads the cart count without loading React", async ({ page }) => {
+    await signInAsMember(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const poll = page.waitForResponse((response) => response.url().includes('/api/notifications/new'));
+    const count = page.waitForResponse((response) => response.url().includes('/api/cart-items/count'));
+    await page.goto('/');
+    expect((await poll).status()).toBe(200);
+    expect((await count).status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('astro-island').count()).toBe(0);
+    expect(scripts.filter((url) => /\/_astro\/(?:client|react|react-dom|jsx-runtime)\.|ModalHost|bell-list/i.test(url))).toEqual([]);
   });
 
   for (const path of ['/', '/explorer', '/no-such-page', '/maintenance']) {

@@ -1,7 +1,6 @@
 import { createElement, useId } from 'react';
 import type { SSRResult } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { markupOfPropsOnly } from '../../src/lib/island-markup.ts';
 import config from '../../astro.config.ts';
 import renderer from '../../src/server/react-islands.ts';
 
@@ -49,28 +48,7 @@ describe('the islands renderer', () => {
     await expect(renderer.renderToStaticMarkup.call(page(), NameField, { label: '이름' }, { default: '<b>x</b>' })).rejects.toThrow(/no children/);
   });
 
-  it('renders an island marked as a function of its props once for each props and prefix', async () => {
-    let renders = 0;
-    const Badge = markupOfPropsOnly(function Badge({ label }: { label: string }) {
-      renders += 1;
-      return createElement('span', { id: useId() }, label);
-    });
-    const first = await renderer.renderToStaticMarkup.call(page(), Badge, { label: '장바구니' }, {});
-    const again = await renderer.renderToStaticMarkup.call(page(), Badge, { label: '장바구니' }, {});
-    expect(again).toEqual(first);
-    expect(renders).toBe(1);
-    // Other props, or a second island of the page (another prefix), are other markup.
-    const other = await renderer.renderToStaticMarkup.call(page(), Badge, { label: '알림' }, {});
-    expect(other.html).toContain('알림');
-    const context = page();
-    await renderer.renderToStaticMarkup.call(context, Badge, { label: '장바구니' }, {});
-    const second = await renderer.renderToStaticMarkup.call(context, Badge, { label: '장바구니' }, {});
-    expect(second.html).toContain(second.attrs.prefix);
-    expect(second.html).not.toBe(first.html);
-    expect(renders).toBe(3);
-  });
-
-  it('renders an unmarked island anew every time: its markup may read the clock', async () => {
+  it('renders an island anew every time: its markup may read the clock', async () => {
     let renders = 0;
     function Clock() {
       renders += 1;
