@@ -95,7 +95,7 @@ describe('the built server on an embedded database', () => {
     }
     expect(shared.size).toBe(1);
     const sheet = await (await fetch(`${server.url}${[...shared][0]!}`)).text();
-    for (const rule of ['.skip-link{', '.modal-backdrop{', '.bottom-tab', '.bell-button{', '.users-list{']) expect(sheet).toContain(rule);
+    for (const rule of ['.skip-link{', '.modal-backdrop{', '.bottom-tab', '.bell-button[', '.notification-row{', '.users-list{']) expect(sheet).toContain(rule);
   });
 
   it('sends a page\'s UTF-8 with its exact length, four-byte characters included', async () => {
