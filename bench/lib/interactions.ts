@@ -75,15 +75,15 @@ interface PageReport {
   target: string;
 }
 
-/** A tap of one page: what is tapped once the island woke, and what shows it was done. */
+/** A tap of one page: what is tapped once the page woke, and what shows it was done. */
 interface Tap {
   name: string;
   path: string;
-  /** The island that answers the tap: its button does nothing until it hydrated. */
-  island: string;
+  /** What is in the page once the tap is answered: the island hydrated, or the page's script run. */
+  ready: string;
   /** Done before the tap without an interaction of its own (e.g. the comment's text filled in). */
   before?: (page: Page, run: number) => Promise<void>;
-  /** The button, asked for enabled: the tap waits until the island has woken it. */
+  /** The button, asked for enabled: the tap waits until the page has woken it. */
   control: (page: Page) => Locator;
   done: (page: Page, run: number) => Locator;
 }
@@ -115,14 +115,14 @@ function taps(room: { roomId: number; postId: number }, productId: number): Tap[
     {
       name: CHECK_IN_TAP,
       path: '/today',
-      island: 'TodayBoard',
+      ready: '[data-today][data-ready]',
       control: (page) => page.getByRole('button', { name: '체크인하기', disabled: false }),
       done: (page) => page.getByText('오늘 체크인 완료'),
     },
     {
       name: COMMENT_TAP,
       path: `/room/${room.roomId}/${room.postId}`,
-      island: 'CommentSection',
+      ready: 'astro-island[component-export="CommentSection"]:not([ssr])',
       // fill() types no key: the box's text arrives without an interaction that INP would count.
       before: (page, run) => page.getByRole('combobox', { name: '댓글 내용' }).fill(commentText(run)),
       control: (page) => page.getByRole('button', { name: '댓글 남기기', disabled: false }),
@@ -132,7 +132,7 @@ function taps(room: { roomId: number; postId: number }, productId: number): Tap[
     {
       name: CART_TAP,
       path: `/explorer/selfcare/${productId}`,
-      island: 'ProductPurchase',
+      ready: 'astro-island[component-export="ProductPurchase"]:not([ssr])',
       control: (page) => page.getByRole('button', { name: '장바구니 담기', disabled: false }),
       done: (page) => page.getByRole('banner').getByRole('link', { name: '장바구니, 담긴 상품 수 1' }),
     },
@@ -197,7 +197,7 @@ async function tapOnce(browser: Browser, baseUrl: string, script: string, cookie
     // The whole visit on the slow CPU, and the tap once the page has settled, as a member taps it.
     const response = await page.goto(tap.path, { waitUntil: 'networkidle' });
     if (response?.status() !== 200) return { error: `${tap.path} answered ${response?.status() ?? 'nothing'}` };
-    await page.locator(`astro-island[component-export="${tap.island}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+    await page.locator(tap.ready).first().waitFor({ state: 'attached' });
     await tap.before?.(page, run);
     const control = tap.control(page);
     await control.waitFor({ state: 'visible' });

@@ -55,6 +55,11 @@ async function seatedMember(page: Page, staffRequest: APIRequestContext, tag: st
  * Waits until the installed worker controls the page: offline, the outbox's script (loaded only
  * when something is queued) then comes from its precache, as on a member's phone.
  */
+/** Waits until /today's check-in cards answer to taps (no island: src/components/today/today-board.ts). */
+async function waitForToday(page: Page): Promise<void> {
+  await page.locator('[data-today][data-ready]').waitFor({ state: 'attached' });
+}
+
 async function controlledByWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -73,7 +78,7 @@ test('from the home-screen icon, a check-in takes two taps; the home and 마이�
   const card = page.getByRole('article');
   await expect(card.getByText(/^\d+일차$/)).toBeVisible();
   await expect(card.getByText('오늘 체크인 전')).toBeVisible();
-  await waitForIsland(page, 'TodayBoard');
+  await waitForToday(page);
   // Tap 2: the check-in, with the first sentence already chosen.
   await card.getByRole('button', { name: '체크인하기' }).click();
   taps += 1;
@@ -97,7 +102,7 @@ test('from the home-screen icon, a check-in takes two taps; the home and 마이�
 test('a morning with nothing queued never opens the offline outbox; offline before the worker is ready, a tap asks for a connection', async ({ page, context, staffRequest }) => {
   await seatedMember(page, staffRequest, 'no-worker');
   await page.goto('/today');
-  await waitForIsland(page, 'TodayBoard');
+  await waitForToday(page);
   const card = page.getByRole('article');
   // Service workers are blocked here: the outbox's script was never fetched, so it cannot load offline.
   await context.setOffline(true);
@@ -109,7 +114,7 @@ test('a morning with nothing queued never opens the offline outbox; offline befo
   await card.getByRole('button', { name: '체크인하기' }).click();
   await expect(card.getByText('오늘 체크인 완료')).toBeVisible();
   await page.reload();
-  await waitForIsland(page, 'TodayBoard');
+  await waitForToday(page);
   await expect(page.getByRole('article').getByText('오늘 체크인 완료')).toBeVisible();
   // Sent at once, twice over: the browser's outbox database was never even created.
   const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
@@ -142,7 +147,7 @@ test('a record written offline waits as 전송 대기 중, is posted once on rec
   expect(listed.data.filter((post) => post.excerpt === text)).toHaveLength(1);
   // /today finds nothing left to send.
   await page.goto('/today');
-  await waitForIsland(page, 'TodayBoard');
+  await waitForToday(page);
   await expect(page.getByText(/전송 대기 중인 기록/)).toHaveCount(0);
   expect(posts).toHaveLength(1);
 });
@@ -165,10 +170,12 @@ test('the reminder is set on /today and reads the same on 알림 설정', async 
   expect((await remindersOf(page)).find((item) => item.ritual_session_id === roomId)).toMatchObject({ enabled: true, time: '08:00', channels: ['push'] });
   await page.goto('/today');
   const reminders = page.getByRole('region', { name: '리마인더' });
-  // Folded, its script not loaded until opened (the check-ins' island has hydrated by then).
-  await waitForIsland(page, 'TodayBoard');
+  // Folded, its script not loaded until opened (the check-ins' script has run by then).
+  await waitForToday(page);
   await expect(reminders.getByLabel('알림 시간')).toBeHidden();
   expect(await scriptLoaded(page, /\/TodayReminders\./)).toBe(false);
+  // Nor React: the check-in cards are the server's markup and a small script (decision 032).
+  expect(await scriptLoaded(page, /\/_astro\/(?:client|react|react-dom|jsx-runtime)\./)).toBe(false);
   await reminders.getByText('리마인더', { exact: true }).click();
   await waitForIsland(page, 'TodayReminders');
   const time = reminders.getByLabel('알림 시간');
@@ -215,7 +222,7 @@ test.describe('with the service worker', () => {
   test('a check-in tapped offline waits as 전송 대기 중 and is sent once when the connection returns', async ({ page, context, staffRequest }) => {
     const roomId = await seatedMember(page, staffRequest, 'offline');
     await page.goto('/today');
-    await waitForIsland(page, 'TodayBoard');
+    await waitForToday(page);
     await controlledByWorker(page);
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -238,7 +245,7 @@ test.describe('with the service worker', () => {
     expect(sent[0]).toMatch(/^[\x21-\x7e]{1,64}$/);
     // Opened again: nothing is left in the queue to send a second time.
     await page.reload();
-    await waitForIsland(page, 'TodayBoard');
+    await waitForToday(page);
     await expect(page.getByRole('article').getByText('오늘 체크인 완료')).toBeVisible();
     // The account's mark is gone with the queue, so the next morning loads no outbox.
     const me = (await (await page.request.get('/api/me')).json()) as { data: { id: number } };
@@ -261,7 +268,7 @@ test.describe('with the service worker', () => {
   test('a check-in kept offline is sent by the worker (Background Sync) after the page is closed', async ({ page, context, staffRequest }) => {
     await seatedMember(page, staffRequest, 'sync');
     await page.goto('/today');
-    await waitForIsland(page, 'TodayBoard');
+    await waitForToday(page);
     await controlledByWorker(page);
     const card = page.getByRole('article');
     await context.setOffline(true);
