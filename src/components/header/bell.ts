@@ -6,12 +6,12 @@
  * opening (or when the pointer or focus reaches the button).
  */
 import type { mountBellList } from '../../islands/notifications/bell-list.tsx';
+import { NOTIFICATIONS_PATH, NOTIFICATION_BOX_TITLE } from '../../lib/notifications.ts';
 import { $notificationDot, dismissNotificationDot } from '../../stores/notifications.ts';
 
 const DESKTOP_QUERY = '(min-width: 720px)';
 const BELL_LABEL = '알림';
 const BELL_LABEL_NEW = '알림 (새 알림 있음)';
-const LIST_LABEL = '알림함';
 const LOADING_TEXT = '알림을 불러오는 중이에요…';
 const ROUTE_EVENTS = ['pagehide', 'popstate', 'hashchange'] as const;
 
@@ -42,7 +42,7 @@ function listUnavailable(): HTMLParagraphElement {
   const message = paragraph('bell-panel-loading', '알림을 불러오지 못했어요. ');
   message.setAttribute('role', 'alert');
   const link = document.createElement('a');
-  link.href = '/notification';
+  link.href = NOTIFICATIONS_PATH;
   link.textContent = '알림 페이지에서 보기';
   message.append(link);
   return message;
@@ -69,6 +69,15 @@ export function startBell(root: HTMLElement): void {
   let unmountList: (() => void) | undefined;
   const desktop = window.matchMedia(DESKTOP_QUERY);
 
+  const onPointerDown = (event: PointerEvent): void => {
+    if (!root.contains(event.target as Node)) close();
+  };
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
+    button.focus();
+  };
   const close = (): void => {
     if (!open) return;
     open = false;
@@ -88,17 +97,6 @@ export function startBell(root: HTMLElement): void {
     document.removeEventListener('astro:before-swap', close);
   };
 
-  function onPointerDown(event: PointerEvent): void {
-    if (!root.contains(event.target as Node)) close();
-  }
-
-  function onKeyDown(event: KeyboardEvent): void {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    close();
-    button?.focus();
-  }
-
   const show = (): void => {
     open = true;
     const mine = opening;
@@ -116,7 +114,7 @@ export function startBell(root: HTMLElement): void {
         if (mine !== opening) return;
         const holder = document.createElement('div');
         body.replaceChildren(holder);
-        unmountList = mountBellList(holder, { label: LIST_LABEL, onFollow: close });
+        unmountList = mountBellList(holder, { label: NOTIFICATION_BOX_TITLE, onFollow: close });
       },
       () => {
         if (mine === opening) body.replaceChildren(listUnavailable());
