@@ -43,3 +43,30 @@ export const memberCaches = (names: readonly string[]): string[] => names.filter
  * a first visit changes nothing, a member signing out or another signing in does.
  */
 export const accountChanged = (last: string | null, now: string): boolean => last !== null && last !== now;
+
+/** What a page knows when it decides whether to register the worker. */
+export interface Visit {
+  /** The signed-in member's id, `''` for a guest, `undefined` where the page could not tell. */
+  account: string | undefined;
+  /** Whether the worker already controls this page. */
+  controlled: boolean;
+  /** `document.referrer`: `''` when the visitor typed the address or came from an app. */
+  referrer: string;
+  origin: string;
+}
+
+/**
+ * Whether this page registers the worker. A guest who lands on one page, from a link shared in
+ * KakaoTalk or a search, reads it and leaves: registering would download the precache (about
+ * 1.4 MB) over their phone's data and run on their first page, which issue 38 forbids ("a guest's
+ * first visit ships no more blocking work than today"). A member, a page the worker already
+ * controls (it must keep offering updates), or a guest gone on to a second page of the site does.
+ */
+export function wantsWorker(visit: Visit): boolean {
+  if (visit.account || visit.controlled) return true;
+  try {
+    return new URL(visit.referrer).origin === visit.origin;
+  } catch {
+    return false;
+  }
+}

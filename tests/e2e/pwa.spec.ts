@@ -21,6 +21,15 @@ async function waitForWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
 }
 
+/**
+ * A guest who goes on from a first page to `path`, as following one of the site's links does: the
+ * worker is registered from a guest's second page of the site on (wantsWorker, src/lib/service-worker.ts).
+ */
+async function browseAsGuest(page: Page, path: string): Promise<void> {
+  await page.goto('/about');
+  await Promise.all([page.waitForURL((url) => url.pathname === path), page.evaluate((to) => window.location.assign(to), path)]);
+}
+
 const cacheNames = (page: Page): Promise<string[]> => page.evaluate(() => caches.keys());
 
 /** Every URL kept in any of the browser's caches for this site. */
@@ -79,7 +88,7 @@ test('the home page is installable: Chromium finds nothing missing', async ({ pl
   const context = await playwright.chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL, serviceWorkers: 'allow' });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto('/');
+    await browseAsGuest(page, '/');
     await waitForWorker(page);
     const cdp = await context.newCDPSession(page);
     // The manifest and its icons are fetched when asked for; the list is empty only once they are.
@@ -102,8 +111,25 @@ test('the worker runs under a policy that lets it reach only this site, and is a
   expect(res.headers()['cache-control']).toBe('no-cache');
 });
 
+test('a guest\'s first page registers no worker and downloads no precache; the next page of the site does', async ({ page }) => {
+  const workerScripts: string[] = [];
+  page.context().on('request', (request) => {
+    if (new URL(request.url()).pathname === '/sw.js') workerScripts.push(request.url());
+  });
+  await page.goto('/square');
+  // The page registers in an idle callback after load; one queued after it runs once it has.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1_000), { timeout: 5_000 })));
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
+  expect(await cacheNames(page)).toEqual([]);
+  expect(workerScripts).toEqual([]);
+
+  await Promise.all([page.waitForURL(/\/faq$/), page.getByRole('link', { name: '자주 묻는 질문' }).first().click()]);
+  await waitForWorker(page);
+  expect((await cacheNames(page)).some((name) => name.startsWith('ritual-precache-'))).toBe(true);
+});
+
 test('offline, a page never visited shows the Korean offline page, which brings the page back once online', async ({ page, context }) => {
-  await page.goto('/');
+  await browseAsGuest(page, '/');
   await waitForWorker(page);
   await context.setOffline(true);
   await page.goto('/faq');
@@ -181,7 +207,7 @@ test('signing out and another account signing in empty the caches that could hol
 });
 
 test('a new version waits until the visitor chooses 새로고침', async ({ page }) => {
-  await page.goto('/square');
+  await browseAsGuest(page, '/square');
   await waitForWorker(page);
   const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
   const built = readFileSync(BUILT_WORKER, 'utf8');

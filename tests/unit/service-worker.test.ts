@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_KEY, accountChanged, isPageNavigation, memberCaches } from '../../src/lib/service-worker.ts';
+import { ACCOUNT_KEY, accountChanged, isPageNavigation, memberCaches, wantsWorker } from '../../src/lib/service-worker.ts';
 import { clearMemberCaches, forgetOtherAccount, whenUpdateWaits } from '../../src/lib/service-worker-page.ts';
 import { offlineEntry } from '../../src/integrations/service-worker.ts';
 
@@ -150,5 +150,24 @@ describe('the offline page\'s precache revision', () => {
     const entry = offlineEntry(entries, ['<Bare>']);
     expect(offlineEntry([{ url: '_astro/a.2.js', revision: null }, entries[1]!], ['<Bare>']).revision).not.toBe(entry.revision);
     expect(offlineEntry(entries, ['<Bare> ']).revision).not.toBe(entry.revision);
+  });
+});
+
+describe('which pages register the worker', () => {
+  const origin = 'https://ritual.example';
+  const guest = { account: '', controlled: false, referrer: '', origin };
+
+  it('is not a guest\'s first page, reached from another site, an app or the address bar', () => {
+    expect(wantsWorker(guest)).toBe(false);
+    expect(wantsWorker({ ...guest, referrer: 'https://search.naver.com/search.naver?query=리추얼' })).toBe(false);
+    expect(wantsWorker({ ...guest, referrer: 'https://ritual.example.evil.test/' })).toBe(false);
+    expect(wantsWorker({ ...guest, referrer: 'not a url' })).toBe(false);
+    expect(wantsWorker({ ...guest, account: undefined })).toBe(false);
+  });
+
+  it('is a guest\'s next page of the site, a member\'s page, or a page the worker controls', () => {
+    expect(wantsWorker({ ...guest, referrer: 'https://ritual.example/square/free/12' })).toBe(true);
+    expect(wantsWorker({ ...guest, account: '42' })).toBe(true);
+    expect(wantsWorker({ ...guest, controlled: true })).toBe(true);
   });
 });
