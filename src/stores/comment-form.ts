@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import { COMMENT_MESSAGES } from '../lib/comment-rules.ts';
+import { afterNextPaint } from '../lib/next-paint.ts';
 
 /** Sends a comment's text; resolves the messages to show, or null when it went in. */
 export type CommentSender = (content: string, isAnonymous: boolean) => Promise<string[] | null>;
@@ -23,6 +24,7 @@ export function createCommentForm() {
       return false;
     }
     $state.set({ busy: true, messages: [] });
+    await afterNextPaint();
     const problems = await send(text, isAnonymous);
     $state.set({ busy: false, messages: problems ?? [] });
     return problems === null;
