@@ -132,7 +132,7 @@ function taps(room: { roomId: number; postId: number }, productId: number): Tap[
     {
       name: CART_TAP,
       path: `/explorer/selfcare/${productId}`,
-      ready: 'astro-island[component-export="ProductPurchase"]:not([ssr])',
+      ready: '[data-purchase][data-ready]',
       control: (page) => page.getByRole('button', { name: '장바구니 담기', disabled: false }),
       done: (page) => page.getByRole('banner').getByRole('link', { name: '장바구니, 담긴 상품 수 1' }),
     },

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { waitForCheckout } from './checkout-steps.ts';
-import { waitForIsland } from './members.ts';
+import { waitForIsland, waitForPurchase } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 
 // Issue 35, item 11: on a phone, a product's and a ritual's 구매/신청 button stays in a bar at the
@@ -40,7 +40,7 @@ async function expectBarInPlace(page: Page, lastControl: Locator): Promise<void>
 test('a product: 바로 구매 stays at the bottom, shows the options first, then buys the one chosen', async ({ page }, testInfo) => {
   await signInAsMember(page, memberOf(testInfo.project.name));
   await page.goto(`/explorer/selfcare/${await productId(page.request, CANDLE)}`);
-  await waitForIsland(page, 'ProductPurchase');
+  await waitForPurchase(page);
   const buy = barOf(page).getByRole('button', { name: '바로 구매' });
   await expect(barOf(page).getByRole('button', { name: '장바구니 담기' })).toBeVisible();
   await expectBarInPlace(page, page.getByRole('complementary', { name: '쇼핑 안내' }).getByRole('link', { name: '1:1 문의하기' }));
@@ -55,6 +55,22 @@ test('a product: 바로 구매 stays at the bottom, shows the options first, the
   await expect(lavender).toBeInViewport();
   await page.getByRole('radio', { name: /우디 시더/ }).check();
   await expect(options.getByText('옵션을 확인하고 다시 눌러 주세요.')).toHaveCount(0);
+
+  // The total follows the option's extra price and the quantity, which stays within the option's stock.
+  const total = page.locator('.purchase-total strong');
+  await expect(total).toHaveText('27,600원');
+  await page.getByRole('button', { name: '수량 늘리기' }).click();
+  await expect(total).toHaveText('55,200원');
+  const quantity = page.getByRole('spinbutton', { name: '수량' });
+  await quantity.fill('999');
+  const stock = await quantity.getAttribute('max');
+  await expect(quantity).toHaveValue(stock!);
+  expect(Number(stock)).toBeLessThan(999);
+  await expect(page.getByRole('button', { name: '수량 늘리기' })).toBeDisabled();
+  await page.getByRole('button', { name: '수량 줄이기' }).click();
+  await expect(quantity).toHaveValue(String(Number(stock) - 1));
+  await quantity.fill('1');
+  await expect(total).toHaveText('27,600원');
 
   await buy.click();
   await expect(page).toHaveURL('/checkout?from=temp');

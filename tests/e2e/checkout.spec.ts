@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext } from '@playwright/test';
 import { applyWelcomeCoupon, fillAddress, placeOrder, waitForCheckout } from './checkout-steps.ts';
-import { apiHeaders } from './members.ts';
+import { apiHeaders, waitForPurchase } from './members.ts';
 import { signInAsMember } from './sign-in.ts';
 import { seriousViolations } from './a11y.ts';
 
@@ -111,7 +111,7 @@ test('a declined payment leads to the fail page and leaves the order waiting for
 test('바로 구매 goes straight to the checkout and is paid', async ({ page }, testInfo) => {
   await signInAsMember(page, memberOf(testInfo.project.name));
   await page.goto(`/explorer/selfcare/${await productId(page.request, NOTEBOOK)}`);
-  await page.locator('astro-island[component-export="ProductPurchase"]:not([ssr])').waitFor({ state: 'attached' });
+  await waitForPurchase(page);
   await page.getByRole('button', { name: '바로 구매' }).click();
   await expect(page).toHaveURL('/checkout?from=temp');
   await waitForCheckout(page);

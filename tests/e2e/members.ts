@@ -79,6 +79,11 @@ export async function waitForIsland(page: Page, name: string): Promise<void> {
   await page.locator(`astro-island[component-export="${name}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 
+/** Waits until a product's buy box (no island: src/components/store/product-purchase.ts) answers to taps. */
+export async function waitForPurchase(page: Page): Promise<void> {
+  await page.locator('[data-purchase][data-ready]').waitFor({ state: 'attached' });
+}
+
 /** Waits until the header's bell (no island: src/components/header/bell.ts) answers to clicks. */
 export async function waitForBell(page: Page): Promise<void> {
   await page.locator('[data-bell][data-ready]').waitFor({ state: 'attached' });

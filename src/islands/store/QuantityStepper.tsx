@@ -1,3 +1,5 @@
+import { clampQuantity } from '../../lib/purchase.ts';
+
 /** A quantity stepper (minus, the number, plus) within 1 and `max` (the stock): whole numbers only, typed or stepped. */
 interface Props {
   value: number;
@@ -8,7 +10,7 @@ interface Props {
 }
 
 export function QuantityStepper({ value, max, labelledBy, disabled = false, onChange }: Props) {
-  const set = (next: number) => onChange(Math.min(max, Math.max(1, Math.trunc(next) || 1)));
+  const set = (next: number) => onChange(clampQuantity(next, max));
   return (
     <span className="stepper" role="group" aria-labelledby={labelledBy}>
       <button type="button" aria-label="수량 줄이기" disabled={disabled || value <= 1} onClick={() => set(value - 1)}>
