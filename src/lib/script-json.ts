@@ -9,3 +9,9 @@ const ESCAPED: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '\u202
 export function scriptJson(data: unknown): string {
   return JSON.stringify(data).replace(UNSAFE, (character) => ESCAPED[character]!);
 }
+
+/** A page's data block read back in the browser: what scriptJson wrote, or null when the page has none. */
+export function readScriptJson<T>(selector: string): T | null {
+  const text = document.querySelector(selector)?.textContent;
+  return text ? (JSON.parse(text) as T) : null;
+}
