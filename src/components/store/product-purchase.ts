@@ -13,6 +13,7 @@ import { clampQuantity, firstAvailableOptionId, purchaseChoice, purchaseState } 
 import type { Purchase } from '../../lib/purchase.ts';
 import { CART_PATH } from '../../lib/store.ts';
 import { addToCart, buyNow } from '../../stores/cart-actions.ts';
+import type { LineChoice } from '../../stores/cart-actions.ts';
 import { confirmModal } from '../../stores/modal.ts';
 
 const ADDED_TITLE = '장바구니에 상품이 담겼습니다';
@@ -110,7 +111,7 @@ export function startProductPurchase(root: HTMLElement, product: Purchase): void
   };
 
   /** Sends the choice with the tapped button busy; true once the server took it. */
-  const send = async (button: HTMLButtonElement, label: string, request: (choice: ReturnType<typeof purchaseChoice>) => Promise<unknown>): Promise<boolean> => {
+  const send = async (button: HTMLButtonElement, label: string, request: (choice: LineChoice) => Promise<unknown>): Promise<boolean> => {
     if (busy || !optionConfirmed()) return false;
     setHint('');
     busy = { button, label };
