@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { acrossTabs } from './page-pool.ts';
 import { urlOf } from './servers.ts';
 import { signInAsMember } from './sign-in.ts';
 
@@ -146,9 +147,8 @@ async function visit(page: Page, path: string) {
   return { headers: response!.headers(), violations: await page.evaluate(() => window.cspViolations ?? []) };
 }
 
-/** Each page's own violations, and those Chromium only writes to the console. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const logged: string[] = [];
+/** Collects each page's own violations, and into `logged` those Chromium only writes to the console. */
+async function watchViolations(page: Page, logged: string[]): Promise<void> {
   page.on('console', (message) => {
     if (/content security policy/i.test(message.text())) logged.push(message.text());
   });
@@ -166,7 +166,6 @@ async function watchViolations(page: Page): Promise<string[]> {
     (url) => url.hostname !== '127.0.0.1',
     (route) => route.fulfill({ status: 200, body: '' }),
   );
-  return logged;
 }
 
 const POSTCODE_HOST = 'https://t1.daumcdn.net';
@@ -201,16 +200,21 @@ for (const server of ['main', 'configured'] as const) {
     for (const member of [false, true]) {
       test(`breaks no content security policy on any page ${member ? 'of a member' : 'of a guest'}`, async ({ page }) => {
         test.setTimeout(180_000);
-        const logged = await watchViolations(page);
+        const logged: string[] = [];
+        await watchViolations(page, logged);
         if (member) await signInAsMember(page);
         const paths = member ? await memberPaths(page.request) : await guestPaths(page.request);
-        for (const path of paths) {
-          await test.step(path, async () => {
-            const { headers, violations } = await visit(page, path);
-            expectPageHeaders(headers, path, server, member);
-            expect.soft(violations, path).toEqual([]);
-          });
-        }
+        await acrossTabs(
+          page,
+          paths,
+          (tab, path) =>
+            test.step(path, async () => {
+              const { headers, violations } = await visit(tab, path);
+              expectPageHeaders(headers, path, server, member);
+              expect.soft(violations, path).toEqual([]);
+            }),
+          (tab) => watchViolations(tab, logged),
+        );
         expect(logged).toEqual([]);
       });
     }

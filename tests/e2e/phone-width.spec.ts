@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiHeaders } from './members.ts';
+import { acrossTabs } from './page-pool.ts';
 import { signInAsMember } from './sign-in.ts';
 import { DEVELOPMENT_APP_KEY } from '../../src/server/development-key.ts';
 import { unsubscribeToken } from '../../src/server/modules/weekly-letter/unsubscribe.ts';
@@ -297,17 +298,13 @@ test.describe('on a phone', () => {
   test('no page of a guest scrolls sideways or hides a control under 문의하기', async ({ page }) => {
     test.setTimeout(180_000);
     const paths = [...(await publicPaths(page.request)), ...GUEST_ONLY_PATHS];
-    const problems: string[] = [];
-    for (const path of paths) problems.push(...(await sweep(page, path)));
-    expect(problems).toEqual([]);
+    expect((await acrossTabs(page, paths, sweep)).flat()).toEqual([]);
   });
 
   test('no page of a member scrolls sideways or hides a control under 문의하기', async ({ page }) => {
     test.setTimeout(180_000);
     await signInAsMember(page);
     const paths = [...(await memberPaths(page.request)), ...(await publicPaths(page.request))];
-    const problems: string[] = [];
-    for (const path of paths) problems.push(...(await sweep(page, path)));
-    expect(problems).toEqual([]);
+    expect((await acrossTabs(page, paths, sweep)).flat()).toEqual([]);
   });
 });
