@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestPaymentGateway } from '../../src/server/adapters/payments/index.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { cartItems, orderItems, orders } from '../../src/server/db/schema/index.ts';
@@ -8,14 +9,6 @@ import { createProduct } from '../helpers/store-factories.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import type { TestApp, TestClient } from '../helpers/test-app.ts';
 import { useTestDatabase } from '../helpers/test-db.ts';
-import type * as OrderNumber from '../../src/server/modules/orders/order-number.ts';
-
-// Numbers the next orders are given instead of random ones, when a test sets them.
-const forced = vi.hoisted(() => [] as string[]);
-vi.mock('../../src/server/modules/orders/order-number.ts', async (original) => {
-  const real = await original<typeof OrderNumber>();
-  return { ...real, newOrderNumber: (now: Date) => forced.shift() ?? real.newOrderNumber(now) };
-});
 
 const testDb = useTestDatabase();
 const db = (): Db => testDb().database.db;
@@ -25,7 +18,6 @@ let app: TestApp;
 beforeEach(async () => {
   await db().delete(orders);
   await db().delete(cartItems);
-  forced.length = 0;
   app = createTestApp(db(), {}, undefined, {}, undefined, createTestPaymentGateway());
 });
 
@@ -73,10 +65,23 @@ describe('order numbers', () => {
   it('draw again when the number is taken, so two orders never share one', async () => {
     const first = await placeOrder(await member());
     const taken = first.body.data.order_number as string;
-    forced.push(taken, '20261128-7KQ4M9');
+    // The next insert is given the taken number in the database itself, so the real unique index
+    // refuses it. A sequence counts the attempts: a failed insert rolls back all else it did.
+    await db().execute(sql`create sequence order_attempts`);
+    await db().execute(
+      sql.raw(`create function take_order_number() returns trigger language plpgsql as $$
+        begin
+          if nextval('order_attempts') = 1 then new.order_number := '${taken}'; end if;
+          return new;
+        end $$`),
+    );
+    await db().execute(sql`create trigger take_order_number before insert on orders for each row execute function take_order_number()`);
     const second = await placeOrder(await member());
     expect(second.status).toBe(201);
-    expect(second.body.data.order_number).toBe('20261128-7KQ4M9');
+    expect(second.body.data.order_number).toMatch(/^\d{8}-[2-9A-HJKMNP-Z]{6}$/);
+    expect(second.body.data.order_number).not.toBe(taken);
+    const [{ attempts }] = await db().select({ attempts: sql`(select last_value from order_attempts)`.mapWith(Number) }).from(orders).limit(1);
+    expect(attempts).toBe(2);
     expect(await db().select().from(orders)).toHaveLength(2);
   });
 });
