@@ -80,8 +80,8 @@ describe('order numbers', () => {
     expect(second.status).toBe(201);
     expect(second.body.data.order_number).toMatch(/^\d{8}-[2-9A-HJKMNP-Z]{6}$/);
     expect(second.body.data.order_number).not.toBe(taken);
-    const [{ attempts }] = await db().select({ attempts: sql`(select last_value from order_attempts)`.mapWith(Number) }).from(orders).limit(1);
-    expect(attempts).toBe(2);
+    const [row] = await db().select({ attempts: sql`(select last_value from order_attempts)`.mapWith(Number) }).from(orders).limit(1);
+    expect(row?.attempts).toBe(2);
     expect(await db().select().from(orders)).toHaveLength(2);
   });
 });
