@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from './scripts/server-flags.mjs';
-import { E2E_OAUTH_PORT, E2E_SERVERS } from './tests/e2e/servers.ts';
+import { E2E_OAUTH_PORT, E2E_SERVERS, E2E_WORKERS, dataDirOf, portOf, urlOf } from './tests/e2e/servers.ts';
+import type { E2EServer } from './tests/e2e/servers.ts';
 
 // The system Chromium (Debian's package), never a downloaded browser.
 const chromium = {
@@ -11,21 +12,36 @@ const chromium = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
-/** Each server gets its own port and embedded database, and the settings it is there to show. */
-const webServer = Object.values(E2E_SERVERS).map(({ port, env }) => ({
-  command: `node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ')}`,
-  url: `http://127.0.0.1:${port}/healthz`,
-  timeout: 120_000,
-  reuseExistingServer: false,
-  env: {
-    DATABASE_URL: `file://${join(mkdtempSync(join(tmpdir(), 'ritual-e2e-')), 'db')}`,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    ...env,
-  },
-}));
+/**
+ * Each server of each worker's set gets its own port, embedded database and files, and the
+ * settings it is there to show.
+ */
+const webServer = Array.from({ length: E2E_WORKERS }, (_, set) =>
+  Object.entries(E2E_SERVERS).map(([name, { env }]) => {
+    const port = portOf(name as E2EServer, set);
+    const data = dataDirOf(set);
+    return {
+      command: `node ${[...SERVER_NODE_FLAGS, SERVER_ENTRY].join(' ')}`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        DATABASE_URL: `file://${join(mkdtempSync(join(tmpdir(), 'ritual-e2e-')), 'db')}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        MAIL_OUTBOX_DIR: `${data}/mail`,
+        SMS_OUTBOX_DIR: `${data}/sms`,
+        PUSH_OUTBOX_DIR: `${data}/push`,
+        KAKAO_OUTBOX_DIR: `${data}/kakao`,
+        STORAGE_LOCAL_DIR: `${data}/uploads`,
+        EXPORTS_DIR: `${data}/exports`,
+        ...env,
+      },
+    };
+  }),
+).flat();
 
 // A local OAuth 2.0 provider for the social sign-in tests.
 const oauthProvider = {
@@ -48,16 +64,18 @@ const WIDTH_DEPENDENT_SPECS = ['admin', 'admin-orders', 'admin-rituals', 'admin-
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // One test at a time: specs share the demo members, and two side by side collide (tried on two
-  // workers: the console's order journey emptied member4's cart under the store's journey).
-  workers: 1,
+  // Two workers, each against its own servers (servers.ts): specs share the demo members, and two
+  // side by side on one database collide (the console's order journey emptied member4's cart under
+  // the store's journey). A test mostly waits on its page; a worker kept the two cores 74 % busy.
+  workers: E2E_WORKERS,
   // Twice Playwright's default time for a test and an assertion, for a loaded machine.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_SERVERS.main.port}`,
+    // The worker's own main server: Playwright loads this file again in each worker.
+    baseURL: urlOf('main', ''),
     locale: 'ko-KR',
     timezoneId: 'Asia/Seoul',
     launchOptions: chromium,

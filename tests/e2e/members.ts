@@ -3,10 +3,11 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readOutbox } from '../../src/server/adapters/mail/outbox-mailer.ts';
 import type { OutboxMessage } from '../../src/server/adapters/mail/outbox-mailer.ts';
+import { dataDirOf } from './servers.ts';
 
-// The e2e server runs from the repository root with the default outboxes (.data/mail, .data/sms).
-export const MAIL_OUTBOX = fileURLToPath(new URL('../../.data/mail', import.meta.url));
-export const SMS_OUTBOX = fileURLToPath(new URL('../../.data/sms', import.meta.url));
+// The e2e servers run from the repository root, each worker's set with outboxes of its own.
+export const MAIL_OUTBOX = fileURLToPath(new URL(`../../${dataDirOf()}/mail`, import.meta.url));
+export const SMS_OUTBOX = fileURLToPath(new URL(`../../${dataDirOf()}/sms`, import.meta.url));
 export const MEMBER_PASSWORD = 'Passw0rd!';
 
 export interface NewAccount {
