@@ -41,7 +41,9 @@ export default defineConfig({
           include: ['tests/process/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time: each server a test starts takes a free port, a data directory and
+          // a database of its own, and a test mostly waits on its servers (429 s one at a time in
+          // CI, 272 s two at a time here).
         },
       },
     ],
