@@ -52,7 +52,7 @@ export type E2EServer = keyof typeof E2E_SERVERS;
 
 export const portOf = (server: E2EServer, set = currentSet()): number => E2E_SERVERS[server].port + SET_PORT_STEP * set;
 
-export const urlOf = (server: E2EServer, path: string, set = currentSet()): string => `http://127.0.0.1:${portOf(server, set)}${path}`;
+export const urlOf = (server: E2EServer, path: string): string => `http://127.0.0.1:${portOf(server)}${path}`;
 
 /** Where set n's servers keep their files (relative to the repository, the servers' directory). */
 export const dataDirOf = (set = currentSet()): string => `.data/e2e-${set}`;
