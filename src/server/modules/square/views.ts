@@ -62,7 +62,7 @@ export interface SquarePostDetailView extends SquarePostItemView {
   comments: CommentView[];
 }
 
-/** The columns every post view is made from (one row of posts ⋈ categories ⋈ users). */
+/** The columns every post view is made from (a post joined to its category and its author). */
 export interface PostRow {
   id: number;
   title: string;
