@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -186,7 +187,10 @@ export function printSlowCpu(results: SlowCpuResult[] | null): void {
     ]),
   );
   const index = results.find((r) => r.benchmarkIndex !== null)?.benchmarkIndex;
-  console.log(`The run with the median total blocking time; main-thread times simulated. This machine's benchmark index: ${index ?? '?'}.\n`);
+  console.log(`The run with the median total blocking time; main-thread times simulated. This machine's benchmark index: ${index ?? '?'}.`);
+  const korean = koreanFontFamilies();
+  if (korean === 0) console.log('No Korean system font here (fc-list :lang=ko), unlike any Korean phone: a run whose first layout came before Pretendard spent 100-200 ms of it at 1x on font fallback.');
+  console.log('');
 }
 
 const tapCell = (run: TapRun) => (isFailedTap(run) ? 'failed' : String(run.inpMs));
@@ -245,6 +249,18 @@ export function printGoals(goals: Goal[]): void {
   }
 }
 
+/**
+ * How many font families fontconfig has for Korean; null where it cannot be asked. Every Korean
+ * phone has one. Without one, a layout made before Pretendard arrives looks up a fallback for each
+ * syllable and costs 100-200 ms at 1x instead of 15-30 (Chromium traces of /today), which the
+ * slow-CPU pass multiplies by ten: read its TBT runs with this in mind.
+ */
+export function koreanFontFamilies(): number | null {
+  const listed = spawnSync('fc-list', [':lang=ko', 'family'], { encoding: 'utf8' });
+  if (listed.status !== 0) return null;
+  return new Set(listed.stdout.split('\n').filter((line) => line.trim() !== '')).size;
+}
+
 function machine() {
   return {
     cores: cpus().length,
@@ -252,6 +268,7 @@ function machine() {
     memoryGb: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
     // Other work on the machine slows the server and the browser alike; judge the numbers with it.
     loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
+    koreanFontFamilies: koreanFontFamilies(),
   };
 }
 
