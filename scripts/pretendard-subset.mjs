@@ -78,7 +78,8 @@ const font = await subsetFont(readFileSync(FONT), text, { targetFormat: 'truetyp
 // Pretendard has no glyph for some of what was asked (◐, old jamo): the list says what the cut holds.
 const cut = create(font);
 const held = [...text].filter((character) => cut.hasGlyphForCodePoint(character.codePointAt(0)));
-const unheld = siteCharacters().filter((character) => !held.includes(character));
+const heldSet = new Set(held);
+const unheld = siteCharacters().filter((character) => !heldSet.has(character));
 if (unheld.length > 0) throw new Error(`Pretendard has no glyph for ${unheld.join(' ')}: draw them as icons (src/components/Icon.astro)`);
 writeFileSync(OUT_FONT, font);
 writeFileSync(OUT_CHARACTERS, `${held.join('')}\n`);

@@ -249,6 +249,9 @@ export function printGoals(goals: Goal[]): void {
   }
 }
 
+/** Asked once a run: the table and results.json both report it. */
+let koreanFamilies: number | null | undefined;
+
 /**
  * How many font families fontconfig has for Korean; null where it cannot be asked. Every Korean
  * phone has one. Without one, a layout made before Pretendard arrives looks up a fallback for each
@@ -256,9 +259,10 @@ export function printGoals(goals: Goal[]): void {
  * slow-CPU pass multiplies by ten: read its TBT runs with this in mind.
  */
 export function koreanFontFamilies(): number | null {
+  if (koreanFamilies !== undefined) return koreanFamilies;
   const listed = spawnSync('fc-list', [':lang=ko', 'family'], { encoding: 'utf8' });
-  if (listed.status !== 0) return null;
-  return new Set(listed.stdout.split('\n').filter((line) => line.trim() !== '')).size;
+  koreanFamilies = listed.status === 0 ? new Set(listed.stdout.split('\n').filter((line) => line.trim() !== '')).size : null;
+  return koreanFamilies;
 }
 
 function machine() {
