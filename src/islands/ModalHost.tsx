@@ -2,8 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { $modal, cancelModal, clearModalError, installModalRouteReset, submitModal } from '../stores/modal.ts';
-import type { ModalState } from '../stores/modal.ts';
+import type { ModalDraft, ModalState } from '../stores/modal.ts';
 import { UsersList } from './reactions/UsersList.tsx';
+import { DraftNotice } from './shared/DraftNotice.tsx';
+import { useDraft } from './shared/use-draft.ts';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [href], [tabindex="0"]';
 
@@ -99,6 +101,7 @@ function ModalDialog({ modal }: { modal: ModalState }) {
         ) : null}
         {modal.kind === 'input' ? (
           <div className="modal-field">
+            {modal.draft ? <ModalDraftNotice at={modal.draft} text={draft} onResume={setDraft} /> : null}
             <label htmlFor={fieldId} className="modal-label">
               {modal.label}
             </label>
@@ -136,6 +139,21 @@ function ModalDialog({ modal }: { modal: ModalState }) {
       </form>
     </div>
   );
+}
+
+interface ModalDraftNoticeProps {
+  at: ModalDraft;
+  text: string;
+  onResume: (text: string) => void;
+}
+
+/**
+ * An input modal's text kept as typed: offered back when the modal opens again, and what is
+ * pending written as it closes. The store that sends the text forgets it once it went in.
+ */
+function ModalDraftNotice({ at, text, onResume }: ModalDraftNoticeProps) {
+  const kept = useDraft(at.owner, at.place, { text });
+  return <DraftNotice draft={kept} onResume={(value) => onResume(value.text)} />;
 }
 
 interface ModalFieldProps {

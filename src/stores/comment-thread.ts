@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { createComment, deleteComment, likeComment, updateComment } from '../lib/api/comments.ts';
 import { withAdded, withChanged, withDeleted } from '../lib/comment-tree.ts';
 import type { CommentData } from '../lib/comments.ts';
+import { forgetDraft } from './drafts.ts';
 import { confirmModal, inputModal } from './modal.ts';
 
 interface CommentThreadOptions {
@@ -41,8 +42,10 @@ export function createCommentThread({ modelType, modelId, comments }: CommentThr
     }
   };
 
-  const edit = async (comment: CommentData): Promise<void> => {
+  /** `owner` is the member editing: what they type is kept as a draft until the edit went in. */
+  const edit = async (comment: CommentData, owner: number): Promise<void> => {
     $thread.setKey('error', undefined);
+    const draft = { owner, place: `comment-edit:${comment.id}` };
     const content = await inputModal({
       title: '댓글 수정',
       label: '댓글 내용',
@@ -50,10 +53,12 @@ export function createCommentThread({ modelType, modelId, comments }: CommentThr
       multiline: true,
       confirmLabel: '수정하기',
       requiredMessage: '댓글 내용을 입력해 주세요.',
+      draft,
     });
     if (content === null) return;
     try {
       const data = await updateComment(comment.id, { content });
+      void forgetDraft(draft.owner, draft.place);
       change((tree) => withChanged(tree, comment.id, (old) => ({ ...data, replies: old.replies })), '댓글을 고쳤어요.');
     } catch (failure) {
       $thread.setKey('error', failure);

@@ -9,6 +9,17 @@ export const DRAFT_SAVE_DELAY_MS = 600;
 // Loaded on first use, so an editor's page carries the storage (and idb) only once it is written in.
 const storage = () => import('../lib/drafts.ts');
 
+// Every draft's writes one after the other, so that a late save never brings back what was just
+// forgotten, by the editor itself or by a store once the writing went in (`forgetDraft`). A browser
+// without IndexedDB (a private window of some) simply keeps nothing.
+let queue: Promise<unknown> = Promise.resolve();
+
+const run = (work: (drafts: Awaited<ReturnType<typeof storage>>) => Promise<void>): Promise<void> => {
+  const next = queue.then(async () => work(await storage())).catch(() => undefined);
+  queue = next;
+  return next;
+};
+
 /**
  * One editor's draft: what is typed is kept as it is typed (`keep`, a moment after the last key),
  * a draft left from before is offered (`$offer`) until the member takes it back (`take`) or lets
@@ -25,20 +36,11 @@ export function createDraft<V extends DraftValue>(owner: number, place: string, 
   const $offer = atom<StoredDraft<V> | null>(null);
   const $savedAt = atom<string | null>(null);
   const $checked = atom(false);
-  let queue: Promise<unknown> = Promise.resolve();
   let pending: V | null = null;
   let settled = JSON.stringify(opened);
   let lastKept = settled;
   let keptSinceOffer = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-
-  // One after the other, so that a late save never brings back what was just forgotten. A browser
-  // without IndexedDB (a private window of some) simply keeps nothing.
-  const run = (work: (drafts: Awaited<ReturnType<typeof storage>>) => Promise<void>): Promise<void> => {
-    const next = queue.then(async () => work(await storage())).catch(() => undefined);
-    queue = next;
-    return next;
-  };
 
   const start = (): Promise<void> =>
     run(async (drafts) => {
@@ -108,6 +110,14 @@ export function createDraft<V extends DraftValue>(owner: number, place: string, 
 }
 
 export type Draft<V extends DraftValue> = ReturnType<typeof createDraft<V>>;
+
+/**
+ * The writing kept at `place` went in, sent by a store after its editor had closed (a comment
+ * edited in the modal): forgotten after whatever the editor wrote as it closed.
+ */
+export function forgetDraft(owner: number, place: string): Promise<void> {
+  return run((drafts) => drafts.forgetDraft(owner, place));
+}
 
 /** Sign-out: every draft on this browser goes with the account. */
 export async function forgetAllDrafts(): Promise<void> {

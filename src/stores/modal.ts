@@ -29,6 +29,14 @@ export interface InputOptions {
   confirmLabel?: string;
   cancelLabel?: string;
   requiredMessage?: string;
+  /** Kept as typed for this member at this place, and offered back when the modal opens again. */
+  draft?: ModalDraft;
+}
+
+/** Where an input modal's text is kept as a draft (see stores/drafts.ts). */
+export interface ModalDraft {
+  owner: number;
+  place: string;
 }
 
 /** A member in a users-list modal (who reacted, who read): `href` is where their name leads, if anywhere. */
@@ -62,6 +70,7 @@ export type ModalSpec =
       confirmLabel: string;
       cancelLabel: string;
       requiredMessage: string;
+      draft?: ModalDraft;
       /** Set when confirming an empty field; the modal stays open. */
       error?: string;
     };
@@ -186,6 +195,7 @@ export async function inputModal(options: InputOptions): Promise<string | null> 
     confirmLabel: options.confirmLabel ?? CONFIRM_LABEL,
     cancelLabel: options.cancelLabel ?? CANCEL_LABEL,
     requiredMessage: options.requiredMessage ?? REQUIRED_MESSAGE,
+    ...(options.draft ? { draft: options.draft } : {}),
   });
   return outcome.confirmed ? (outcome.value ?? null) : null;
 }

@@ -187,6 +187,49 @@ test('a comment is kept per account: another member signed in on the same browse
   await expect.poll(() => places(page)).toEqual([]);
 });
 
+test('a comment being edited is offered back when 수정 opens again, and forgotten once saved', async ({ page }) => {
+  await signInAsMember(page);
+  const posts = (await (await page.request.get('/api/square-posts?category=worries&per_page=5')).json()) as { data: { id: number; category: { slug: string } }[] };
+  const post = posts.data[1];
+  if (!post) throw new Error('the demo square has fewer than two worries');
+  await page.goto(`/square/${post.category.slug}/${post.id}`);
+  await waitForIsland(page, 'CommentSection');
+  const stamp = Date.now().toString(36);
+  const original = `고치기 전 댓글 ${stamp}`;
+  await page.getByRole('textbox', { name: '댓글 내용' }).fill(original);
+  await page.getByRole('button', { name: '댓글 남기기' }).click();
+  const mine = page.locator('.comment').filter({ hasText: original });
+  await expect(mine).toBeVisible();
+
+  const dialog = page.getByRole('dialog', { name: '댓글 수정' });
+  const field = dialog.getByRole('textbox', { name: '댓글 내용' });
+  const rewritten = `고치던 댓글 ${stamp}`;
+  await mine.getByRole('button', { name: '수정' }).click();
+  await expect(field).toHaveValue(original);
+  await field.fill(rewritten);
+  await expectKept(page);
+  expect((await places(page)).filter((place) => place.startsWith('comment-edit:'))).toHaveLength(1);
+  // Closed without saving, then the page left: the rewrite waits in the browser.
+  await dialog.getByRole('button', { name: '취소' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await waitForIsland(page, 'CommentSection');
+  await mine.getByRole('button', { name: '수정' }).click();
+  await expect(field).toHaveValue(original);
+  await expect(offer(page)).toBeVisible();
+  await dialog.getByRole('button', { name: '이어 쓰기' }).click();
+  await expect(field).toHaveValue(rewritten);
+
+  await dialog.getByRole('button', { name: '수정하기' }).click();
+  const edited = page.locator('.comment').filter({ hasText: rewritten });
+  await expect(edited).toContainText('수정됨');
+  await expect.poll(async () => (await places(page)).filter((place) => place.startsWith('comment-edit:'))).toEqual([]);
+  await edited.getByRole('button', { name: '수정' }).click();
+  await expect(field).toHaveValue(rewritten);
+  await expect(dialog.locator('.draft-notice')).not.toHaveAttribute('aria-busy', 'true');
+  await expect(offer(page)).toHaveCount(0);
+});
+
 test('an inquiry keeps its text, offered back after a reload and forgotten once sent', async ({ page }) => {
   await signInAsMember(page, 'member3@example.com');
   const title = `임시 저장 문의 ${Date.now().toString(36)}`;

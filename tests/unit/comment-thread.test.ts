@@ -57,11 +57,11 @@ it('shows a like at once and settles it with the server’s count, or takes it b
   expect(list.$thread.get().error).toBeInstanceOf(ApiError);
 });
 
-it('edits through the modal’s input, keeping the replies', async () => {
+it('edits through the modal’s input, keeping the replies and the editing member’s draft of it', async () => {
   const list = createCommentThread({ modelType: 'square_post', modelId: 5, comments: [comment(1, null, { replies: [comment(2, 1)] })] });
   api.put.mockResolvedValue({ data: comment(1, null, { content: '고친 댓글' }) });
-  const editing = list.edit(comment(1));
-  expect($modal.get()).toMatchObject({ kind: 'input', title: '댓글 수정', initialValue: '댓글 1' });
+  const editing = list.edit(comment(1), 7);
+  expect($modal.get()).toMatchObject({ kind: 'input', title: '댓글 수정', initialValue: '댓글 1', draft: { owner: 7, place: 'comment-edit:1' } });
   submitModal('고친 댓글');
   await editing;
   const [top] = list.$thread.get().comments;

@@ -82,7 +82,9 @@ export function CommentSection({ modelType, modelId, initialComments, seed, view
 
   const actions = commentActions(member, {
     onReply: thread.replyTo,
-    onEdit: (comment) => void thread.edit(comment),
+    onEdit: (comment) => {
+      if (member) void thread.edit(comment, member.id);
+    },
     onDelete: (comment) => void thread.remove(comment),
     onLike: (comment) => void thread.like(comment),
   });
