@@ -12,12 +12,16 @@
 // lays text out, and undoes the build's Brotli or gzip copy of the TrueType file off it, while the
 // file arrives (docs/decisions/007-pretendard-korean-cut.md).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { create } from 'fontkit';
 import subsetFont from 'subset-font';
 import { siteCharacters } from './site-characters.mjs';
 
-const PACKAGE_DIR = fileURLToPath(new URL('../node_modules/pretendard/dist/web/variable/', import.meta.url));
+// Read only, never changed: the font files the package publishes (it ships nothing else), found
+// where Node resolves the package, as an import would.
+const PACKAGE_JSON = pathToFileURL(createRequire(import.meta.url).resolve('pretendard/package.json'));
+const PACKAGE_DIR = fileURLToPath(new URL('dist/web/variable/', PACKAGE_JSON));
 const FONT = `${PACKAGE_DIR}woff2/PretendardVariable.woff2`;
 const DYNAMIC_SUBSET_CSS = `${PACKAGE_DIR}pretendardvariable-dynamic-subset.css`;
 const OUT_FONT = fileURLToPath(new URL('../src/assets/fonts/pretendard-korean.ttf', import.meta.url));
