@@ -129,6 +129,7 @@ test("the explorer's and the home's ritual cards lead to the session they show",
     const href = (await link.getAttribute('href'))!;
     expect(href, path).toMatch(/^\/explorer\/ritual\/\d+\?session=\d+$/);
     const starts = (await card.locator('time').first().textContent())!;
+    await expect(card.locator('dt', { hasText: '일정' }).locator('xpath=following-sibling::dd')).toHaveText(/^\d{4}\.\d{2}\.\d{2} ~ \d{4}\.\d{2}\.\d{2} \(\d+주\)$/);
     await link.click();
     await expect(page).toHaveURL(href);
     await expect(sessionsOf(page, '기수 선택').locator('a[aria-current="true"]')).toHaveAttribute('href', `?session=${sessionParam(href)}`);

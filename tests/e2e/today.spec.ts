@@ -99,6 +99,33 @@ test('from the home-screen icon, a check-in takes two taps; the home and 마이�
   await expect(page.getByRole('link', { name: '오늘의 리추얼 체크인과 기록' })).toHaveAttribute('href', '/today');
 });
 
+test('while a check-in is on its way the button says so, keeps its focus and sends nothing more', async ({ page, staffRequest }) => {
+  const roomId = await seatedMember(page, staffRequest, 'busy');
+  const posted: string[] = [];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/ritual-sessions/${roomId}/check-in`, async (route) => {
+    posted.push(route.request().headers()['idempotency-key'] ?? '');
+    await held;
+    await route.continue();
+  });
+  await page.goto('/today');
+  await waitForToday(page);
+  const card = page.getByRole('article');
+  await card.getByRole('button', { name: '체크인하기' }).click();
+  const busy = card.getByRole('button', { name: '체크인하는 중…' });
+  await expect(busy).toHaveAttribute('aria-disabled', 'true');
+  await expect(busy).toBeFocused();
+  // Forced: Playwright would wait for a button that says it is busy to wake, and a member does not.
+  await busy.click({ force: true });
+  await busy.click({ force: true });
+  await expect.poll(() => posted.length).toBe(1);
+  release();
+  await expect(card.getByText('오늘 체크인 완료')).toBeVisible();
+  expect(posted).toHaveLength(1);
+  expect(posted[0]).toMatch(/^[0-9a-f-]{36}$/);
+});
+
 test('a morning with nothing queued never opens the offline outbox; offline before the worker is ready, a tap asks for a connection', async ({ page, context, staffRequest }) => {
   await seatedMember(page, staffRequest, 'no-worker');
   await page.goto('/today');

@@ -3,12 +3,13 @@ import { ApiError } from '../../src/lib/api-errors.ts';
 import type { QueuedCheckIn } from '../../src/lib/offline-outbox.ts';
 
 // The page's side of an offline check-in, with the network and IndexedDB replaced at their modules.
-const sent = vi.hoisted(() => ({ answers: [] as Array<() => Promise<unknown>>, calls: [] as string[] }));
+const sent = vi.hoisted(() => ({ answers: [] as Array<() => Promise<unknown>>, calls: [] as string[], bodies: [] as unknown[] }));
 const held = vi.hoisted(() => new Map<string, unknown>());
 
 vi.mock('../../src/lib/api/today.ts', () => ({
-  sendCheckIn: (_roomId: number, _body: unknown, key: string) => {
+  sendCheckIn: (_roomId: number, body: unknown, key: string) => {
     sent.calls.push(key);
+    sent.bodies.push(body);
     const next = sent.answers.shift();
     return next ? next() : Promise.reject(new Error('no answer set'));
   },
@@ -24,7 +25,7 @@ vi.mock('../../src/stores/record-outbox.ts', () => ({
 }));
 vi.mock('../../src/lib/background-sync.ts', () => ({ askForBackgroundSync: () => undefined }));
 
-const { $checkIns, startToday } = await import('../../src/stores/today.ts');
+const { $checkIns, checkInToday, startToday } = await import('../../src/stores/today.ts');
 
 const MEMBER = 7;
 const ROOM = 31;
@@ -54,6 +55,7 @@ beforeEach(() => {
   held.set(entry.key, entry);
   sent.answers.length = 0;
   sent.calls.length = 0;
+  sent.bodies.length = 0;
 });
 
 afterEach(() => {
@@ -92,6 +94,52 @@ describe('a queued check-in the service worker is sending at the same moment', (
     await vi.advanceTimersByTimeAsync(20_000);
     expect(sent.calls).toHaveLength(1);
     expect(stateOf()).toBe('queued');
+    stop();
+  });
+});
+
+describe('a tap on 체크인하기', () => {
+  /** The browser's frames, run by hand: `paint()` runs the next frame's callbacks. */
+  function stubFrames(): { paint: () => void } {
+    const callbacks: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callbacks.push(callback));
+    return { paint: () => callbacks.splice(0).forEach((callback) => callback(0)) };
+  }
+
+  it('shows 체크인하는 중 first and sends after the next frame, timed at the tap', async () => {
+    held.clear();
+    const frames = stubFrames();
+    const stop = startToday(MEMBER, [room]);
+    await vi.advanceTimersByTimeAsync(0);
+    vi.setSystemTime(new Date('2026-11-29T14:50:00.000Z'));
+    sent.answers.push(created);
+    const tap = checkInToday(ROOM, { check_in_text_id: 3 });
+    expect(stateOf()).toBe('sending');
+    vi.setSystemTime(new Date('2026-11-29T14:50:00.040Z'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(sent.calls).toEqual([]);
+
+    frames.paint();
+    await vi.advanceTimersByTimeAsync(0);
+    await tap;
+    expect(sent.bodies).toEqual([{ check_in_text_id: 3, checked_in_at: '2026-11-29T14:50:00.000Z' }]);
+    expect(stateOf()).toBe('done');
+    stop();
+  });
+
+  it('is sent once however often the busy button is tapped again', async () => {
+    held.clear();
+    const frames = stubFrames();
+    const stop = startToday(MEMBER, [room]);
+    await vi.advanceTimersByTimeAsync(0);
+    sent.answers.push(created, created);
+    const first = checkInToday(ROOM, {});
+    const again = [checkInToday(ROOM, {}), checkInToday(ROOM, {})];
+    frames.paint();
+    await vi.advanceTimersByTimeAsync(0);
+    await Promise.all([first, ...again]);
+    expect(sent.calls).toHaveLength(1);
+    expect(stateOf()).toBe('done');
     stop();
   });
 });

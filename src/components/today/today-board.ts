@@ -36,17 +36,26 @@ interface Card {
   queued: HTMLElement;
 }
 
+// A text written again, even the same, is a new node: the page's `:has()` rules restyle from the root.
+function setText(element: HTMLElement, text: string): void {
+  if (element.textContent !== text) element.textContent = text;
+}
+
 function render(card: Card, checkIn: RoomCheckIn | undefined, queuedRecords: number): void {
   const state = checkIn?.state ?? (card.room.checked_in_today ? 'done' : 'open');
   const open = state === 'open' || state === 'sending';
   card.article.className = `today-card ${state}`;
-  card.state.textContent = STATE_TEXT[state];
+  setText(card.state, STATE_TEXT[state]);
   for (const element of card.openOnly) element.hidden = !open;
-  card.button.disabled = state === 'sending';
-  card.button.textContent = state === 'sending' ? '체크인하는 중…' : '체크인하기';
-  card.message.textContent = statusText(checkIn);
+  // Busy, not disabled: a focused button that turns disabled loses its focus, and Chromium
+  // restyles the page inside the tap to move it. The store ignores a second tap while sending.
+  card.button.disabled = false;
+  if (state === 'sending') card.button.setAttribute('aria-disabled', 'true');
+  else card.button.removeAttribute('aria-disabled');
+  setText(card.button, state === 'sending' ? '체크인하는 중…' : '체크인하기');
+  setText(card.message, statusText(checkIn));
   card.queued.hidden = queuedRecords === 0;
-  card.queued.textContent = queuedRecords > 0 ? `전송 대기 중인 기록 ${queuedRecords}개 · 연결되면 자동으로 올릴게요.` : '';
+  setText(card.queued, queuedRecords > 0 ? `전송 대기 중인 기록 ${queuedRecords}개 · 연결되면 자동으로 올릴게요.` : '');
 }
 
 // The chosen chip is marked; a reload may have brought back another choice than the server's.
