@@ -131,7 +131,7 @@ export async function checkInToday(roomId: number, input: Omit<CheckInBody, 'che
     body: { ...input, checked_in_at: new Date().toISOString() },
   };
   setCheckIn(roomId, 'sending');
-  // 체크인하는 중… is painted before the request is built (decision 034): on a slow phone that
+  // 체크인하는 중… is painted before the request is built (decisions 034, 038): on a slow phone that
   // costs tens of milliseconds the tap would otherwise wait through.
   await afterNextPaint();
   if (!navigator.onLine) {
