@@ -84,6 +84,8 @@ test('from the home-screen icon, a check-in takes two taps; the home and 마이�
   taps += 1;
   await expect(card.getByText('오늘 체크인 완료')).toBeVisible();
   await expect(card.getByRole('status')).toHaveText('체크인했어요. 오늘도 해냈어요!');
+  // The button left with the check-in; its focus went on to the card's next step.
+  await expect(card.getByRole('link', { name: '기록하기' })).toBeFocused();
   expect(taps).toBeLessThanOrEqual(3);
   const today = (await (await page.request.get('/api/me/today')).json()) as { data: { checked_in_today: boolean }[] };
   expect(today.data.map((room) => room.checked_in_today)).toEqual([true]);

@@ -34,6 +34,7 @@ interface Card {
   button: HTMLButtonElement;
   message: HTMLElement;
   queued: HTMLElement;
+  write: HTMLElement;
 }
 
 // A text written again, even the same, is a new node: the page's `:has()` rules restyle from the root.
@@ -46,7 +47,11 @@ function render(card: Card, checkIn: RoomCheckIn | undefined, queuedRecords: num
   const open = state === 'open' || state === 'sending';
   card.article.className = `today-card ${state}`;
   setText(card.state, STATE_TEXT[state]);
+  const leaving = !open && document.activeElement === card.button;
   for (const element of card.openOnly) element.hidden = !open;
+  // The button leaves once the check-in is made or queued: its focus goes on to the card's next
+  // step, not back to the top of the page.
+  if (leaving) card.write.focus();
   // Busy, not disabled: a focused button that turns disabled loses its focus, and Chromium
   // restyles the page inside the tap to move it. The store ignores a second tap while sending.
   card.button.disabled = false;
@@ -71,9 +76,10 @@ export function startTodayBoard(root: HTMLElement, userId: number, rooms: TodayR
     const button = article?.querySelector<HTMLButtonElement>('[data-today-check-in]');
     const message = article?.querySelector<HTMLElement>('[data-today-message]');
     const queued = article?.querySelector<HTMLElement>('[data-today-queued]');
-    if (!article || !state || !button || !message || !queued) continue;
+    const write = article?.querySelector<HTMLElement>('[data-today-write]');
+    if (!article || !state || !button || !message || !queued || !write) continue;
     const openOnly = [...article.querySelectorAll<HTMLElement>('[data-today-open-only]')];
-    cards.push({ room, article, state, openOnly, button, message, queued });
+    cards.push({ room, article, state, openOnly, button, message, queued, write });
     markChosen(article);
     article.addEventListener('change', () => markChosen(article));
     button.addEventListener('click', () => {
