@@ -1,18 +1,12 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { afterNextPaint } from '../../src/lib/next-paint.ts';
 import { createCommentForm } from '../../src/stores/comment-form.ts';
+import { stubFrames } from '../helpers/frames.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
-/** A browser's frames, run by hand: `paint()` runs the callbacks of the next frame. */
-function stubFrames() {
-  const callbacks: FrameRequestCallback[] = [];
-  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callbacks.push(callback));
-  return { paint: () => callbacks.splice(0).forEach((callback) => callback(0)) };
-}
 
 it('resolves after the next frame has painted, not before', async () => {
   vi.useFakeTimers();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api-errors.ts';
 import type { QueuedCheckIn } from '../../src/lib/offline-outbox.ts';
+import { stubFrames } from '../helpers/frames.ts';
 
 // The page's side of an offline check-in, with the network and IndexedDB replaced at their modules.
 const sent = vi.hoisted(() => ({ answers: [] as Array<() => Promise<unknown>>, calls: [] as string[], bodies: [] as unknown[] }));
@@ -99,13 +100,6 @@ describe('a queued check-in the service worker is sending at the same moment', (
 });
 
 describe('a tap on 체크인하기', () => {
-  /** The browser's frames, run by hand: `paint()` runs the next frame's callbacks. */
-  function stubFrames(): { paint: () => void } {
-    const callbacks: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => callbacks.push(callback));
-    return { paint: () => callbacks.splice(0).forEach((callback) => callback(0)) };
-  }
-
   it('shows 체크인하는 중 first and sends after the next frame, timed at the tap', async () => {
     held.clear();
     const frames = stubFrames();
