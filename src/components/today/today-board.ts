@@ -54,9 +54,7 @@ function render(card: Card, checkIn: RoomCheckIn | undefined, queuedRecords: num
   if (leaving) card.write.focus();
   // Busy, not disabled: a focused button that turns disabled loses its focus, and Chromium
   // restyles the page inside the tap to move it. The store ignores a second tap while sending.
-  card.button.disabled = false;
-  if (state === 'sending') card.button.setAttribute('aria-disabled', 'true');
-  else card.button.removeAttribute('aria-disabled');
+  card.button.ariaDisabled = state === 'sending' ? 'true' : null;
   setText(card.button, state === 'sending' ? '체크인하는 중…' : '체크인하기');
   setText(card.message, statusText(checkIn));
   card.queued.hidden = queuedRecords === 0;
@@ -98,5 +96,7 @@ export function startTodayBoard(root: HTMLElement, userId: number, rooms: TodayR
   };
   $checkIns.subscribe(update);
   $queuedRecords.subscribe(update);
+  // The server's buttons wait, disabled, for this script: a tap before it would be lost.
+  for (const card of cards) card.button.disabled = false;
   root.dataset['ready'] = '';
 }
