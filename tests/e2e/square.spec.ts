@@ -368,9 +368,12 @@ test.describe('the square for members', () => {
     await expect(other.locator('.comment-content', { hasText: readerComment })).toBeVisible();
     await waitForIsland(other, 'ReactionBar');
     const cheer = other.getByRole('button', { name: /응원해요/ });
+    // The button answers at once; the author's page is read only after the server has the reaction.
+    const reacted = other.waitForResponse((response) => response.url().endsWith('/api/reactions') && response.request().method() === 'POST');
     await cheer.click();
     await expect(cheer).toHaveAttribute('aria-pressed', 'true');
     await expect(cheer).toContainText('1');
+    expect((await reacted).status()).toBe(200);
 
     await author.goto(path);
     await expect(author.locator('.comment-content', { hasText: readerComment })).toBeVisible();
